@@ -1,0 +1,173 @@
+"""What happened at the table: players, seats and the numbers typed each round.
+
+Totals, winners and who starts next are never stored: `Game.state` asks the rules
+module to replay the stored rounds.
+"""
+
+from functools import cached_property
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games import rules
+
+NAME_MAX_LENGTH = 30
+
+
+class Player(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="players", verbose_name=_("owner")
+    )
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(
+                "owner", Lower("name"), name="player_name_unique_per_owner"
+            ),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Game(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
+    )
+    created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
+    first_starter = models.PositiveSmallIntegerField(
+        _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
+    )
+    players = models.ManyToManyField(Player, through="Seat", related_name="games")
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(first_starter__lt=rules.MAX_PLAYERS),
+                name="game_first_starter_is_a_seat",
+            ),
+        ]
+
+    def __str__(self):
+        return _("Game %(id)s") % {"id": self.pk}
+
+    def get_absolute_url(self):
+        return reverse("game", args=[self.pk])
+
+    @cached_property
+    def seats(self):
+        return list(self.seat_set.select_related("player").order_by("position"))
+
+    @cached_property
+    def names(self):
+        return [seat.player.name for seat in self.seats]
+
+    @cached_property
+    def stored_rounds(self):
+        return list(self.rounds.prefetch_related("entries").order_by("number"))
+
+    def as_rules_rounds(self, rounds=None):
+        rounds = self.stored_rounds if rounds is None else rounds
+        positions = {seat.pk: seat.position for seat in self.seats}
+        return [r.as_rules_round(positions) for r in rounds]
+
+    @cached_property
+    def state(self) -> rules.GameState:
+        return rules.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
+
+    @property
+    def finished_at(self):
+        last = self.stored_rounds[-1] if self.stored_rounds else None
+        return last.created_at if last and self.state.finished else None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, verbose_name=_("game"))
+    player = models.ForeignKey(
+        Player, models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint("game", "player", name="seat_player_once_per_game"),
+            models.UniqueConstraint("game", "position", name="seat_position_once_per_game"),
+            models.CheckConstraint(
+                condition=models.Q(position__lt=rules.MAX_PLAYERS), name="seat_position_in_range"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.position + 1}. {self.player.name}"
+
+
+class Round(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rounds", verbose_name=_("game"))
+    number = models.PositiveSmallIntegerField(_("round"))
+    last_to_quit = models.PositiveSmallIntegerField(
+        _("seat of the last player to quit"),
+        null=True,
+        blank=True,
+        help_text=_("Starts the next round when nobody emptied their hand."),
+    )
+    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+    # Sent with the form, so a retried or double-tapped submission saves the round once.
+    idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint("game", "number", name="round_number_once_per_game"),
+            models.UniqueConstraint(
+                "game", "idempotency_key", name="round_submission_saved_once"
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(last_to_quit__lt=rules.MAX_PLAYERS),
+                name="round_last_to_quit_is_a_seat",
+            ),
+        ]
+
+    def __str__(self):
+        return _("Round %(number)s") % {"number": self.number}
+
+    def as_rules_round(self, positions):
+        """This round for the rules module; `positions` maps seat ids to seat positions."""
+        entries = sorted(self.entries.all(), key=lambda e: positions[e.seat_id])
+        return rules.Round(tuple(e.value for e in entries), self.last_to_quit)
+
+
+class Entry(models.Model):
+    round = models.ForeignKey(Round, models.CASCADE, related_name="entries", verbose_name=_("round"))
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
+    value = models.SmallIntegerField(_("value typed"))
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint("round", "seat", name="entry_once_per_seat_and_round"),
+            models.CheckConstraint(
+                condition=models.Q(value__gte=rules.MIN_ENTRY, value__lte=rules.MAX_PENALTY),
+                name="entry_value_in_range",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.seat.player.name}: {self.value}"

@@ -1,0 +1,208 @@
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import rules, services
+from games.forms import ConfirmForm, NewGameForm, RoundForm, SignupForm
+from games.models import Game
+
+
+def get_game_for(user, pk):
+    """The one door to a game: another account's game is a 404."""
+    return get_object_or_404(Game.objects.filter(owner=user), pk=pk)
+
+
+@require_GET
+def home(request):
+    games = []
+    if request.user.is_authenticated:
+        games = list(request.user.games.prefetch_related("seat_set__player", "rounds__entries")[:10])
+    return render(request, "games/home.html", {"games": games})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        login(request, form.save())
+        return redirect("home")
+    status = 422 if form.errors else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request):
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = services.start_game(request.user, data["names"], data["first_starter"])
+        return redirect(game)
+    roster = request.user.players.all()
+    context = {"form": form, "roster": roster}
+    return render(request, "games/new.html", context, status=422 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def game_detail(request, pk):
+    game = get_game_for(request.user, pk)
+    return sheet(request, game, RoundForm(game))
+
+
+def sheet(request, game, form, status=200, notice=""):
+    template = "games/game.html#sheet" if request.htmx else "games/game.html"
+    context = sheet_context(game) | {"form": form, "notice": notice}
+    return render(request, template, context, status=status)
+
+
+def sheet_context(game):
+    state, names = game.state, game.names
+    columns = [
+        {
+            "name": name,
+            "total": total,
+            "black_range": range(rules.chips(total)[0]),
+            "white_range": range(rules.chips(total)[1]),
+            "black": rules.chips(total)[0],
+            "white": rules.chips(total)[1],
+            "leader": seat in state.leaders,
+        }
+        for seat, (name, total) in enumerate(zip(names, state.totals, strict=True))
+    ]
+    starter = None if state.next_starter is None else names[state.next_starter]
+    return {
+        "game": game,
+        "state": state,
+        "columns": columns,
+        "standings": sorted(columns, key=lambda column: column["total"]),
+        "winners": [names[seat] for seat in state.winners],
+        "starter": starter,
+    }
+
+
+@login_required
+@require_POST
+def round_add(request, pk):
+    game = get_game_for(request.user, pk)
+    if "emptied" in request.POST:
+        return sheet(request, game, _with_return_filled(game, request.POST))
+    form = RoundForm(game, request.POST)
+    if services.already_saved(game, request.POST.get("idempotency_key") or None):
+        return _saved(request, game)
+    if not form.is_valid():
+        return _refused(request, game, form)
+    try:
+        services.add_round(game, form.cleaned_data["round"], game.state.next_round,
+                           form.cleaned_data["idempotency_key"])
+    except services.StaleSheet:
+        return _stale(request, game, game.state.next_round)
+    return _saved(request, game)
+
+
+def _saved(request, game):
+    if not request.htmx:
+        return redirect(game)
+    game = get_game_for(request.user, game.pk)
+    return sheet(request, game, RoundForm(game))
+
+
+def _refused(request, game, form):
+    if form.is_stale():
+        return _stale(request, game, form.data.get("round_number"))
+    return sheet(request, game, form, status=409 if game.state.finished else 422)
+
+
+def _stale(request, game, number):
+    game = get_game_for(request.user, game.pk)
+    notice = _("Round %(number)s was already saved: here is the sheet as it is now.") % {
+        "number": number
+    }
+    return sheet(request, game, RoundForm(game), status=409, notice=notice)
+
+
+def _with_return_filled(game, data):
+    """Without JavaScript, the emptied-hand button comes back with the best return typed."""
+    initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+    try:
+        seat = int(data.get("emptied"))
+        initial[f"seat_{seat}"] = rules.best_return(game.state.totals[seat])
+    except (TypeError, ValueError, IndexError):
+        pass
+    return RoundForm(game, initial=initial)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_edit(request, pk, number):
+    game = get_game_for(request.user, pk)
+    round_ = get_object_or_404(game.rounds, number=number)
+    if request.method == "GET":
+        entries = game.state.rounds[number - 1].entries
+        initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
+        initial["last_to_quit"] = round_.last_to_quit
+        form = RoundForm(game, number=number, initial=initial)
+        return render(request, "games/round_edit.html", sheet_context(game) | {"form": form})
+    form = RoundForm(game, request.POST, number=number)
+    if not form.is_valid():
+        context = sheet_context(game) | {"form": form}
+        return render(request, "games/round_edit.html", context, status=422)
+    services.replace_round(game, number, form.cleaned_data["round"])
+    return redirect(game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_undo(request, pk):
+    game = get_game_for(request.user, pk)
+    if not game.state.rounds:
+        return redirect(game)
+    last = game.state.rounds[-1]
+    form = ConfirmForm(request.POST or None, initial={"round_number": last.number})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.undo_last_round(game, form.cleaned_data["round_number"])
+        except services.StaleSheet:
+            return _stale(request, game, form.cleaned_data["round_number"])
+        return redirect(game)
+    entries = zip(game.names, last.entries, strict=True)
+    context = {"game": game, "last": last, "entries": entries, "form": form}
+    return render(request, "games/round_undo.html", context, status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def game_rematch(request, pk):
+    game = get_game_for(request.user, pk)
+    rematch = services.start_game(request.user, game.names, game.first_starter)
+    return redirect(rematch)
+
+
+@login_required
+@require_GET
+def game_json(request, pk):
+    game = get_game_for(request.user, pk)
+    return JsonResponse(game_as_json(game), json_dumps_params={"ensure_ascii": False})
+
+
+def game_as_json(game):
+    state, names = game.state, game.names
+    return {
+        "id": game.pk,
+        "players": names,
+        "rounds": [
+            {
+                "number": r.number,
+                "entries": dict(zip(names, r.entries, strict=True)),
+                "points": dict(zip(names, r.points, strict=True)),
+            }
+            for r in state.rounds
+        ],
+        "totals": dict(zip(names, state.totals, strict=True)),
+        "finished": state.finished,
+        "winners": [names[seat] for seat in state.winners],
+        "next_starter": None if state.next_starter is None else names[state.next_starter],
+    }

@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from games import views
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("games.urls")),
+]
