@@ -461,7 +461,10 @@ def test_fold_replays_each_round():
     state = fold(3, [(11, 0, 5), (-10, 31, 2)])
     first, second = state.rounds
     assert (first.number, first.entries, first.points, first.totals) == (
-        1, (11, 0, 5), (11, 0, 5), (11, 0, 5)
+        1,
+        (11, 0, 5),
+        (11, 0, 5),
+        (11, 0, 5),
     )
     assert (second.number, second.points, second.totals) == (2, (-10, 31, 2), (1, 31, 7))
     assert (first.emptier, second.emptier) == (1, 0)
