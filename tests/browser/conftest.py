@@ -1,0 +1,161 @@
+"""Real-browser tests: Debian's Chromium at phone size, against pytest-django's live server.
+
+Every page opened through the `page` fixture is watched: a console error, an uncaught
+exception, a failed request or a 4xx/5xx response fails the test, except the 422/409
+answers to form posts, which are how the app shows a refused round.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import sync_playwright
+
+# Playwright's sync API runs an event loop in this thread, so Django believes every ORM
+# call from a test or fixture comes from async code. They do not: this is Django's
+# documented switch for that case.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+os.environ.setdefault("DJANGO_LIVE_TEST_SERVER_ADDRESS", "127.0.0.1")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+EXPECTED_FORM_ANSWERS = {409, 422}
+PASSWORD = "correct-horse-9"
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """The live server, started after the test database exists.
+
+    pytest-django hands the in-memory SQLite connection to the server's threads only if the
+    database is set up when the server starts; otherwise each request opens (and leaks) its own.
+    """
+    return live_server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"No browser at {CHROMIUM}: apt-get install chromium (or set CHROMIUM).")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """What went wrong in the browser, and the few failures a test said it expects."""
+
+    def __init__(self):
+        self.problems, self.expected = [], []
+
+    def expect(self, status, url_part):
+        """A response the test itself provokes (a revoked link's 404, an aborted save)."""
+        self.expected.append((status, url_part))
+
+    def _is_expected(self, status, url):
+        return any(status == want and part in url for want, part in self.expected)
+
+    def on_console(self, message):
+        if message.type != "error":
+            return
+        # Chromium also logs each 4xx answer to the console; those are judged by on_response.
+        if "Failed to load resource: the server responded with a status of" in message.text:
+            return
+        self.problems.append(f"console error: {message.text}")
+
+    def on_response(self, response):
+        request = response.request
+        if response.status < 400 or self._is_expected(response.status, response.url):
+            return
+        if request.method == "POST" and response.status in EXPECTED_FORM_ANSWERS:
+            return
+        self.problems.append(f"{response.status} for {request.method} {response.url}")
+
+    def on_request_failed(self, request):
+        if self._is_expected("failed", request.url):
+            return
+        self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
+
+    def attach(self, page):
+        page.on("console", self.on_console)
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("response", self.on_response)
+        page.on("requestfailed", self.on_request_failed)
+
+
+@pytest.fixture
+def watch():
+    return Watch()
+
+
+@pytest.fixture
+def color_scheme():
+    return "light"
+
+
+@pytest.fixture
+def locale():
+    return "en-GB"
+
+
+@pytest.fixture
+def context(browser, live_server, watch, color_scheme, locale):
+    context = browser.new_context(
+        base_url=live_server.url, color_scheme=color_scheme, locale=locale, **PHONE
+    )
+    context.set_default_timeout(5000)
+    context.on("page", watch.attach)
+    yield context
+    context.close()
+    if watch.problems:
+        pytest.fail("The browser saw problems:\n" + "\n".join(watch.problems))
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()
+
+
+@pytest.fixture
+def user(transactional_db):
+    return get_user_model().objects.create_user("alice", password=PASSWORD)
+
+
+@pytest.fixture
+def signed_in(context, live_server, user):
+    """The context carries alice's session cookie, as if she had logged in on this phone."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"]
+    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
+    return user
+
+
+@pytest.fixture
+def make_game(user):
+    """A game of alice's, with `rounds` already played (typed values in seat order)."""
+    from games import rules, services
+
+    def make(names=("Ana", "Ben", "Cleo"), rounds=()):
+        game = services.start_game(user, list(names))
+        for number, entries in enumerate(rounds, start=1):
+            services.add_round(game, rules.Round(tuple(entries)), number)
+        return game
+
+    return make
