@@ -76,6 +76,11 @@ class RoundForm(forms.Form):
     `number` is the round being edited, or None for the next round.
     """
 
+    # The card picker types a hand's penalty; it reads the cards and their costs from here.
+    card_values = rules.CARD_VALUES
+    llama = rules.LLAMA
+    llama_cost = rules.LLAMA_COST
+
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 

@@ -1,3 +1,5 @@
+// Comforts for the phone at the table. Every page works without this file; it only helps.
+
 // The emptied-hand button: phone keypads have no minus key, so one tap types the best return.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-fill]");
@@ -7,4 +9,102 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   input.value = button.dataset.return;
   input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// Parts that need JavaScript (the card picker) are hidden in the HTML and revealed here.
+function enhance(root) {
+  root.querySelectorAll("[data-enhance][hidden]").forEach((element) => {
+    element.hidden = false;
+  });
+}
+
+// The card picker. The rule (each value once, all llamas together cost LLAMA_COST) comes from
+// games/rules.py through the form's data attributes; the server checks the number anyway.
+function handPenalty(cards, form) {
+  const llama = form.dataset.llama;
+  const values = new Set(cards.filter((card) => card !== llama).map(Number));
+  const parts = [...values].sort((a, b) => a - b);
+  if (cards.includes(llama)) parts.push(Number(form.dataset.llamaCost));
+  return { parts, total: parts.reduce((sum, part) => sum + part, 0) };
+}
+
+function showHand(picker) {
+  const form = picker.closest("form");
+  const cards = picker.dataset.cards ? picker.dataset.cards.split(",") : [];
+  const input = document.getElementById(picker.dataset.target);
+  const output = picker.querySelector("output");
+  if (!cards.length) {
+    output.textContent = form.dataset.noCard;
+    return;
+  }
+  const { parts, total } = handPenalty(cards, form);
+  const names = cards.map((card) => (card === form.dataset.llama ? form.dataset.llamaWord : card));
+  output.textContent = `${names.join(" · ")} → ${parts.join(" + ")} = ${total}`;
+  input.value = total;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+document.addEventListener("click", (event) => {
+  const toggle = event.target.closest(".picker-toggle");
+  if (toggle) {
+    const picker = document.getElementById(toggle.getAttribute("aria-controls"));
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    picker.hidden = !open;
+    if (open && !picker.dataset.cards) showHand(picker);
+    return;
+  }
+  const button = event.target.closest(".picker button");
+  if (!button) return;
+  const picker = button.closest(".picker");
+  if (button.hasAttribute("data-clear")) {
+    picker.dataset.cards = "";
+    document.getElementById(picker.dataset.target).value = "";
+  } else {
+    picker.dataset.cards = [picker.dataset.cards, button.dataset.card].filter(Boolean).join(",");
+  }
+  showHand(picker);
+});
+
+// A save that fails keeps the typed numbers on screen (htmx swaps nothing) and says so.
+function saveFailed(event, message) {
+  const form = event.target.closest("form");
+  const status = form && form.querySelector("[data-save-failed]");
+  if (status) status.textContent = form.dataset[message];
+}
+document.addEventListener("htmx:sendError", (event) => saveFailed(event, "sendError"));
+document.addEventListener("htmx:responseError", (event) => saveFailed(event, "responseError"));
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const status = event.target.querySelector && event.target.querySelector("[data-save-failed]");
+  if (status) status.textContent = "";
+});
+
+// Keep the screen awake while a game is in progress. The browser drops the lock whenever
+// the page is hidden, so it is asked for again each time the page becomes visible.
+let wakeLock = null;
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  const wanted = document.querySelector("[data-keep-awake]") !== null;
+  if (!wanted) {
+    if (wakeLock) wakeLock.release().catch(() => {});
+    wakeLock = null;
+    return;
+  }
+  if (wakeLock && !wakeLock.released) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+  } catch {
+    // Refused (battery saver, no permission): the sheet works the same, only the screen dims.
+    wakeLock = null;
+  }
+}
+document.addEventListener("visibilitychange", keepAwake);
+
+document.addEventListener("DOMContentLoaded", () => {
+  enhance(document);
+  keepAwake();
+});
+document.addEventListener("htmx:load", (event) => {
+  enhance(event.target);
+  keepAwake();
 });
