@@ -4,6 +4,7 @@ Totals, winners and who starts next are never stored: `Game.state` asks the rule
 module to replay the stored rounds.
 """
 
+import secrets
 from functools import cached_property
 
 from django.conf import settings
@@ -171,3 +172,30 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"{self.seat.player.name}: {self.value}"
+
+
+def new_share_token():
+    return secrets.token_urlsafe(24)
+
+
+class ShareLink(models.Model):
+    """A read-only link to follow one game live; deleting it revokes the link."""
+
+    game = models.OneToOneField(
+        Game, models.CASCADE, related_name="share_link", verbose_name=_("game")
+    )
+    # 24 random bytes: a link cannot be guessed, only handed over (by its QR code).
+    token = models.CharField(
+        _("token"), max_length=64, unique=True, default=new_share_token, editable=False
+    )
+    created_at = models.DateTimeField(_("shared at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("share link")
+        verbose_name_plural = _("share links")
+
+    def __str__(self):
+        return _("Live link of %(game)s") % {"game": self.game}
+
+    def get_absolute_url(self):
+        return reverse("live", args=[self.token])

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import live, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,4 +11,8 @@ urlpatterns = [
     path("games/<int:pk>/undo/", views.round_undo, name="round_undo"),
     path("games/<int:pk>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:pk>.json", views.game_json, name="game_json"),
+    path("games/<int:pk>/share/", live.game_share, name="game_share"),
+    path("games/<int:pk>/share/qr.svg", live.game_share_qr, name="game_share_qr"),
+    path("games/<int:pk>/share/stop/", live.game_share_revoke, name="game_share_revoke"),
+    path("live/<slug:token>/", live.live, name="live"),
 ]

@@ -133,6 +133,16 @@ def page(context):
 
 
 @pytest.fixture
+def other_phone(browser, live_server, watch):
+    """A second phone at the table, signed in as nobody, watched like the first."""
+    context = browser.new_context(base_url=live_server.url, locale="en-GB", **PHONE)
+    context.set_default_timeout(5000)
+    context.on("page", watch.attach)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
 def user(transactional_db):
     return get_user_model().objects.create_user("alice", password=PASSWORD)
 

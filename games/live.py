@@ -1,0 +1,85 @@
+"""The live view for the table: a read-only link to a game, its QR code, and its revocation.
+
+The link's token is the only key: the live view shows the sheet and nothing else (no form,
+no link to the owner's pages), and answers only GET.
+"""
+
+import hashlib
+
+import segno
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.models import ShareLink
+from games.views import get_game_for, sheet_context
+
+# How often the phones around the table ask for news; a test makes it shorter.
+POLL_SECONDS = 3
+# Black on white whatever the theme, with a wide quiet zone: phone cameras read that best.
+QR_STYLE = {"scale": 6, "border": 4, "dark": "#000", "light": "#fff"}
+
+
+class LiveForm(forms.Form):
+    """What a polling phone last saw; it gets a 204 while nothing changed."""
+
+    seen = forms.CharField(required=False, max_length=64)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_share(request, pk):
+    game = get_game_for(request.user, pk)
+    if request.method == "POST":
+        ShareLink.objects.get_or_create(game=game)
+        return redirect("game_share", pk=game.pk)
+    link = ShareLink.objects.filter(game=game).first()
+    url = request.build_absolute_uri(link.get_absolute_url()) if link else None
+    return render(request, "games/share.html", {"game": game, "link": link, "url": url})
+
+
+@login_required
+@require_GET
+def game_share_qr(request, pk):
+    link = get_object_or_404(ShareLink, game=get_game_for(request.user, pk))
+    qr = segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m")
+    response = HttpResponse(content_type="image/svg+xml")
+    qr.save(response, kind="svg", xmldecl=False, svgclass=None, lineclass=None, **QR_STYLE)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_share_revoke(request, pk):
+    game = get_game_for(request.user, pk)
+    link = get_object_or_404(ShareLink, game=game)
+    if request.method == "POST":
+        link.delete()
+        messages.success(request, _("The live link no longer works."))
+        return redirect("game_share", pk=game.pk)
+    return render(request, "games/share_revoke.html", {"game": game})
+
+
+@require_GET
+def live(request, token):
+    link = get_object_or_404(ShareLink.objects.select_related("game"), token=token)
+    context = sheet_context(link.game) | {"token": token, "poll_seconds": POLL_SECONDS}
+    context["version"] = version(context["state"])
+    form = LiveForm(request.GET)
+    if request.htmx and form.is_valid() and form.cleaned_data["seen"] == context["version"]:
+        return HttpResponse(status=204)
+    template = "games/live.html#update" if request.htmx else "games/live.html"
+    response = render(request, template, context)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def version(state):
+    """A short fingerprint of everything the live view shows: it changes with any round."""
+    rounds = [(r.number, r.entries, r.next_starter) for r in state.rounds]
+    return hashlib.sha256(repr(rounds).encode()).hexdigest()[:16]
