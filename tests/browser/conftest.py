@@ -62,11 +62,15 @@ class Watch:
     """What went wrong in the browser, and the few failures a test said it expects."""
 
     def __init__(self):
-        self.problems, self.expected = [], []
+        self.problems, self.expected, self.expected_console = [], [], []
 
     def expect(self, status, url_part):
         """A response the test itself provokes (a revoked link's 404, an aborted save)."""
         self.expected.append((status, url_part))
+
+    def expect_console(self, text):
+        """A console error the test provokes (htmx logs the failed save it then reports)."""
+        self.expected_console.append(text)
 
     def _is_expected(self, status, url):
         return any(status == want and part in url for want, part in self.expected)
@@ -76,6 +80,8 @@ class Watch:
             return
         # Chromium also logs each 4xx answer to the console; those are judged by on_response.
         if "Failed to load resource: the server responded with a status of" in message.text:
+            return
+        if any(text in message.text for text in self.expected_console):
             return
         self.problems.append(f"console error: {message.text}")
 
