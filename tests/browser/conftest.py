@@ -94,7 +94,9 @@ class Watch:
         self.problems.append(f"{response.status} for {request.method} {response.url}")
 
     def on_request_failed(self, request):
-        if self._is_expected("failed", request.url):
+        # Leaving a page cancels what it was still loading: that is no failure. A missing
+        # file is a 404, which on_response reports.
+        if self._is_expected("failed", request.url) or request.failure == "net::ERR_ABORTED":
             return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 
@@ -153,13 +155,17 @@ def user(transactional_db):
     return get_user_model().objects.create_user("alice", password=PASSWORD)
 
 
-@pytest.fixture
-def signed_in(context, live_server, user):
-    """The context carries alice's session cookie, as if she had logged in on this phone."""
+def sign_in(context, url, user):
+    """Give the browser `user`'s session cookie, as if they had logged in on this phone."""
     client = Client()
     client.force_login(user)
     cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
+    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": url}])
+
+
+@pytest.fixture
+def signed_in(context, live_server, user):
+    sign_in(context, live_server.url, user)
     return user
 
 
