@@ -39,7 +39,8 @@ def small_targets(page, name):
             .filter(element => element.checkVisibility())
             // A checkbox is ticked by tapping its label too: the label is the target.
             .map(element => [element, element.type === "checkbox" ? element.labels[0] : element])
-            .map(([element, target]) => [element.outerHTML.slice(0, 80), target.getBoundingClientRect()])
+            .map(([element, target]) => [element.outerHTML.slice(0, 80), target])
+            .map(([html, target]) => [html, target.getBoundingClientRect()])
             .filter(([, box]) => box.width < 44 || box.height < 44)
             .map(([html, box]) => `${html} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
     )
