@@ -1,6 +1,6 @@
-"""Screenshots of the main screens at phone size, for docs/screenshots/ (run by bin/screenshots).
+"""Screenshots of the main screens at phone size (390x844), for docs/screenshots/.
 
-Not collected by the test run (the file name does not start with test_).
+Run by bin/screenshots; not collected by the test run (the file name does not start with test_).
 """
 
 import os
@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from games.models import ShareLink
 from tests.browser.sheet import points_field
 
 OUT = Path(os.environ.get("SCREENSHOTS_DIR", Path(__file__).parents[2] / "docs" / "screenshots"))
@@ -17,38 +18,57 @@ ROUNDS = [(11, 0, 16, 5, 21), (4, 9, -10, 13, 8), (-10, 12, 5, 3, 7)]
 FINAL = [*ROUNDS, (15, 7, 0, 20, 10)]
 
 
-def shoot(page, name, full_page=False):
+def shoot(page, name):
     OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=OUT / f"{name}.png", full_page=full_page)
+    page.screenshot(path=OUT / f"{name}.png", scale="css")
 
 
-def test_public_screens(page, transactional_db):
+def pick_cards(page, name, cards):
+    page.get_by_role("button", name=f"Cards left in {name}'s hand").click()
+    for card in cards:
+        label = "a llama" if card == "llama" else f"a {card}"
+        page.get_by_role("button", name=f"Add {label} to {name}'s hand").click()
+
+
+def test_home_signed_out(page, transactional_db):
     page.goto("/")
     shoot(page, "home")
 
 
-def test_signed_in_screens(page, signed_in, make_game):
+def test_new_game(page, signed_in):
     page.goto("/games/new/")
     for i, name in enumerate(NAMES[:4]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     shoot(page, "new-game")
 
+
+def test_sheet_with_the_card_picker_open(page, signed_in, make_game):
     game = make_game(names=NAMES, rounds=ROUNDS)
     page.goto(f"/games/{game.pk}/")
-    page.get_by_role("button", name="Cards left in Ben's hand").click()
-    for card in ("3", "3", "5"):
-        page.get_by_role("button", name=f"Add a {card} to Ben's hand").click()
-    page.get_by_role("button", name="Add a llama to Ben's hand").click()
     points_field(page, "Ana").fill("6")
-    page.get_by_role("button", name="Cards left in Ben's hand").scroll_into_view_if_needed()
+    pick_cards(page, "Ben", [3, 3, 5, "llama"])
     shoot(page, "sheet-card-picker")
 
-    finished = make_game(names=NAMES, rounds=FINAL)
-    page.goto(f"/games/{finished.pk}/")
-    expect(page.get_by_role("heading", level=2)).to_be_visible()
+
+def test_finished_game_banner(page, signed_in, make_game):
+    game = make_game(names=NAMES, rounds=FINAL)
+    page.goto(f"/games/{game.pk}/")
+    expect(page.get_by_role("heading", name="Cleo wins!")).to_be_visible()
     shoot(page, "finished")
 
 
-@pytest.fixture
-def color_scheme():
-    return os.environ.get("SCREENSHOT_SCHEME", "light")
+def test_share_and_live_view(page, other_phone, signed_in, make_game):
+    game = make_game(names=NAMES, rounds=ROUNDS)
+    link = ShareLink.objects.create(game=game)
+    page.goto(f"/games/{game.pk}/share/")
+    shoot(page, "share-qr")
+    other_phone.goto(link.get_absolute_url())
+    shoot(other_phone, "live-view")
+
+
+@pytest.mark.parametrize("color_scheme", ["dark"])
+def test_dark_sheet(page, signed_in, make_game, color_scheme):
+    game = make_game(names=NAMES, rounds=ROUNDS)
+    page.goto(f"/games/{game.pk}/")
+    pick_cards(page, "Cleo", [2, 6])
+    shoot(page, "sheet-dark")
