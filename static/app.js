@@ -73,7 +73,18 @@ function saveFailed(event, message) {
   if (status) status.textContent = form.dataset[message];
 }
 document.addEventListener("htmx:sendError", (event) => saveFailed(event, "sendError"));
-document.addEventListener("htmx:responseError", (event) => saveFailed(event, "responseError"));
+document.addEventListener("htmx:responseError", (event) => {
+  saveFailed(event, "responseError");
+  // A live view whose link was revoked: say so, and stop polling by removing the board.
+  const board = event.target.closest("[data-gone]");
+  if (board && event.detail.xhr.status === 404) {
+    const notice = document.createElement("p");
+    notice.className = "notice";
+    notice.setAttribute("role", "alert");
+    notice.textContent = board.dataset.gone;
+    board.replaceWith(notice);
+  }
+});
 document.addEventListener("htmx:beforeRequest", (event) => {
   const status = event.target.querySelector && event.target.querySelector("[data-save-failed]");
   if (status) status.textContent = "";

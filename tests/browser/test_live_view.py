@@ -60,4 +60,9 @@ def test_a_revoked_link_stops_working(page, other_phone, signed_in, make_game, w
     expect(page.get_by_text("The live link no longer works.")).to_be_visible()
 
     watch.expect(404, "/live/")
+    watch.expect_console("Response Status Error Code 404")
+    expect(other_phone.get_by_role("alert")).to_have_text(
+        "Sharing was stopped: this live link no longer works."
+    )
+    expect(other_phone.locator("table")).to_have_count(0)
     assert other_phone.goto(link).status == 404
