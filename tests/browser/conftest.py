@@ -6,6 +6,8 @@ answers to form posts, which are how the app shows a refused round.
 """
 
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -40,16 +42,27 @@ PASSWORD = "correct-horse-9"
 
 @pytest.fixture(scope="session")
 def live_server(django_db_setup, live_server):
-    """The live server, started after the test database exists.
+    """The live server, started after the test database exists, stopped after its last request.
 
     pytest-django hands the in-memory SQLite connection to the server's threads only if the
     database is set up when the server starts; otherwise each request opens (and leaks) its own.
+    And a request thread still running when the server stops fails on that shared connection.
     """
-    return live_server
+    yield live_server
+    wait_for_requests()
+
+
+def wait_for_requests(timeout=5):
+    """Let the live server finish the requests it is still serving."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(
+        thread.name.endswith("(process_request_thread)") for thread in threading.enumerate()
+    ):
+        time.sleep(0.02)
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(live_server):  # closed before the server stops, so no request is left hanging
     if not Path(CHROMIUM).exists():
         pytest.fail(f"No browser at {CHROMIUM}: apt-get install chromium (or set CHROMIUM).")
     with sync_playwright() as playwright:
@@ -131,6 +144,7 @@ def context(browser, live_server, watch, color_scheme, locale):
     context.on("page", watch.attach)
     yield context
     context.close()
+    wait_for_requests()  # before the database is emptied for the next test
     if watch.problems:
         pytest.fail("The browser saw problems:\n" + "\n".join(watch.problems))
 
@@ -148,6 +162,7 @@ def other_phone(browser, live_server, watch):
     context.on("page", watch.attach)
     yield context.new_page()
     context.close()
+    wait_for_requests()
 
 
 @pytest.fixture
