@@ -4,6 +4,7 @@ import struct
 from pathlib import Path
 
 from django.conf import settings
+from django.urls import reverse
 
 STATIC = Path(settings.BASE_DIR) / "static"
 
@@ -15,14 +16,14 @@ def png_size(path):
 
 
 def test_the_manifest_is_served_with_its_content_type(client, db):
-    response = client.get("/manifest.webmanifest")
+    response = client.get(reverse("manifest"))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/manifest+json"
     manifest = response.json()
     assert manifest["short_name"] == "Scorekeeper"
     assert manifest["display"] == "standalone"
-    assert manifest["start_url"] == "/"
+    assert manifest["start_url"] == reverse("home")
     assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512", "any"}
 
 
@@ -33,7 +34,7 @@ def test_the_icons_exist_at_their_sizes():
 
 
 def test_every_page_links_the_manifest_and_a_theme_colour(client, db):
-    response = client.get("/")
+    response = client.get(reverse("home"))
 
     assert '<link rel="manifest" href="/manifest.webmanifest">' in response.text
     assert '<meta name="theme-color"' in response.text

@@ -2,6 +2,7 @@
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.urls import reverse
 
 from games.models import ShareLink
 from tests.browser.conftest import sign_in
@@ -12,7 +13,7 @@ TARGETS = "button, input:not([type=hidden]), select, a"
 
 
 def pages(game, finished, link):
-    yield "home", "/"
+    yield "home", reverse("home")
     yield "new game", "/games/new/"
     yield "sheet in progress", f"/games/{game.pk}/"
     yield "finished sheet", f"/games/{finished.pk}/"
@@ -23,7 +24,7 @@ def pages(game, finished, link):
     yield "live view", link.get_absolute_url()
 
 
-PUBLIC = [("home, signed out", "/"), ("login", "/accounts/login/"), ("signup", "/accounts/signup/")]
+PUBLIC = [("home, signed out", "home"), ("login", "login"), ("signup", "signup")]
 
 
 def violations(page, name):
@@ -61,7 +62,7 @@ def test_no_page_has_an_accessibility_violation(
 ):
     found = []
     for name, url in PUBLIC:
-        page.goto(url)
+        page.goto(reverse(url))
         found += violations(page, name)
     sign_in(context, live_server.url, user)
     for name, url in pages(*games):
@@ -76,7 +77,7 @@ def test_no_page_has_an_accessibility_violation(
 def test_every_target_is_at_least_44_px(page, context, live_server, user, games):
     found = []
     for name, url in PUBLIC:
-        page.goto(url)
+        page.goto(reverse(url))
         found += small_targets(page, name)
     sign_in(context, live_server.url, user)
     for name, url in pages(*games):

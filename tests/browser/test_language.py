@@ -11,7 +11,12 @@ def language_switch(page):
 
 
 def choose(page, code):
+    """One form per language (a hidden `language` field), one button per language, or a select."""
     switch = language_switch(page)
+    form = switch.filter(has=page.locator(f"input[name=language][value={code}]"))
+    if form.count():
+        form.first.locator("button, input[type=submit]").first.click()
+        return
     button = switch.locator(f"button[value={code}]")
     if button.count():
         button.first.click()

@@ -32,7 +32,8 @@ def test_the_table_follows_new_rounds_and_the_end_without_reloading(
     link = share(page, game)
     other_phone.goto(link)
     expect(other_phone.get_by_role("heading", level=1)).to_have_text("Round 2")
-    expect(other_phone.get_by_role("button")).to_have_count(0)
+    expect(other_phone.get_by_role("main").get_by_role("button")).to_have_count(0)
+    expect(other_phone.get_by_role("main").get_by_role("textbox")).to_have_count(0)
     mark_document(other_phone)
 
     page.get_by_role("link", name="Back to the scoresheet").click()
