@@ -37,7 +37,7 @@ def test_a_round_entered_by_tapping_cards_is_saved(page, signed_in, make_game):
     tap(page, "Ana", [2, 2])
     open_picker(page, "Cleo")
     tap(page, "Cleo", [6, rules.LLAMA, rules.LLAMA])
-    page.get_by_role("button", name="Emptied hand: Ben").click()
+    page.get_by_role("button", name="Emptied hand for Ben").click()
     save_round(page, {})
 
     assert totals(page) == [2, 0, 16]

@@ -39,9 +39,9 @@ def test_it_saves_typed_rounds_without_reloading_the_page(page, signed_in, make_
 def test_the_emptied_hand_button_types_the_best_return(page, signed_in, make_game):
     game = make_game(rounds=[(12, 4, 20)])
     page.goto(f"/games/{game.pk}/")
-    page.get_by_role("button", name="Emptied hand: Ana").click()
+    page.get_by_role("button", name="Emptied hand for Ana").click()
     expect(points_field(page, "Ana")).to_have_value("-10")
-    page.get_by_role("button", name="Emptied hand: Ben").click()
+    page.get_by_role("button", name="Emptied hand for Ben").click()
     expect(points_field(page, "Ben")).to_have_value("-1")
     points_field(page, "Ana").fill("7")  # the number stays editable
     save_round(page, {"Cleo": 3})

@@ -17,7 +17,7 @@ def test_a_round_is_entered_and_saved_by_keyboard(page, signed_in, make_game):
     page.keyboard.press("Tab")
     expect(points_field(page, "Ben")).to_be_focused()
     page.keyboard.press("Tab")
-    expect(page.get_by_role("button", name="Emptied hand: Ben")).to_be_focused()
+    expect(page.get_by_role("button", name="Emptied hand for Ben")).to_be_focused()
     page.keyboard.press("Enter")
     expect(points_field(page, "Ben")).to_have_value("-10")
     page.keyboard.press("Tab")
