@@ -118,7 +118,9 @@ class RoundForm(forms.Form):
         if self.number is None:
             before = state.totals
         before = before or (0,) * len(self.game.names)
-        return [(self[f"seat_{seat}"], rules.best_return(total)) for seat, total in enumerate(before)]
+        return [
+            (self[f"seat_{seat}"], rules.best_return(total)) for seat, total in enumerate(before)
+        ]
 
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())

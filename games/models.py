@@ -28,9 +28,7 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = [Lower("name")]
         constraints = [
-            models.UniqueConstraint(
-                "owner", Lower("name"), name="player_name_unique_per_owner"
-            ),
+            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
         ]
 
@@ -134,9 +132,7 @@ class Round(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint("game", "number", name="round_number_once_per_game"),
-            models.UniqueConstraint(
-                "game", "idempotency_key", name="round_submission_saved_once"
-            ),
+            models.UniqueConstraint("game", "idempotency_key", name="round_submission_saved_once"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(
                 condition=models.Q(last_to_quit__lt=rules.MAX_PLAYERS),
@@ -154,7 +150,9 @@ class Round(models.Model):
 
 
 class Entry(models.Model):
-    round = models.ForeignKey(Round, models.CASCADE, related_name="entries", verbose_name=_("round"))
+    round = models.ForeignKey(
+        Round, models.CASCADE, related_name="entries", verbose_name=_("round")
+    )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
     value = models.SmallIntegerField(_("value typed"))
 

@@ -73,9 +73,9 @@ def replace_round(game, number, round_):
 def undo_last_round(game, number):
     """Delete round `number` if it is still the last one; StaleSheet otherwise."""
     with transaction.atomic():
-        deleted, _ = game.rounds.filter(number=number).exclude(
-            game__rounds__number__gt=number
-        ).delete()
+        deleted, _ = (
+            game.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
+        )
     if not deleted:
         raise StaleSheet
 

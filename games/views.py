@@ -19,7 +19,9 @@ def get_game_for(user, pk):
 def home(request):
     games = []
     if request.user.is_authenticated:
-        games = list(request.user.games.prefetch_related("seat_set__player", "rounds__entries")[:10])
+        games = list(
+            request.user.games.prefetch_related("seat_set__player", "rounds__entries")[:10]
+        )
     return render(request, "games/home.html", {"games": games})
 
 
@@ -96,8 +98,12 @@ def round_add(request, pk):
     if not form.is_valid():
         return _refused(request, game, form)
     try:
-        services.add_round(game, form.cleaned_data["round"], game.state.next_round,
-                           form.cleaned_data["idempotency_key"])
+        services.add_round(
+            game,
+            form.cleaned_data["round"],
+            game.state.next_round,
+            form.cleaned_data["idempotency_key"],
+        )
     except services.StaleSheet:
         return _stale(request, game, game.state.next_round)
     return _saved(request, game)
