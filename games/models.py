@@ -36,6 +36,15 @@ class Player(models.Model):
         return self.name
 
 
+class GameQuerySet(models.QuerySet):
+    def with_sheet(self):
+        """Everything `Game.state` needs, in a constant number of queries however many games."""
+        return self.prefetch_related(
+            models.Prefetch("seat_set", queryset=Seat.objects.select_related("player")),
+            "rounds__entries",
+        )
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
@@ -45,6 +54,8 @@ class Game(models.Model):
         _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
     )
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("game")
@@ -63,9 +74,16 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
 
+    # Both read the prefetch of GameQuerySet.with_sheet() when there is one; the Meta
+    # orderings of Seat and Round keep them in seat and round order.
+    def _prefetched(self, name):
+        return name in getattr(self, "_prefetched_objects_cache", {})
+
     @cached_property
     def seats(self):
-        return list(self.seat_set.select_related("player").order_by("position"))
+        if self._prefetched("seat_set"):
+            return list(self.seat_set.all())
+        return list(self.seat_set.select_related("player"))
 
     @cached_property
     def names(self):
@@ -73,7 +91,9 @@ class Game(models.Model):
 
     @cached_property
     def stored_rounds(self):
-        return list(self.rounds.prefetch_related("entries").order_by("number"))
+        if self._prefetched("rounds"):
+            return list(self.rounds.all())
+        return list(self.rounds.prefetch_related("entries"))
 
     def as_rules_rounds(self, rounds=None):
         rounds = self.stored_rounds if rounds is None else rounds

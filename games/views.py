@@ -12,7 +12,7 @@ from games.models import Game
 
 def get_game_for(user, pk):
     """The one door to a game: another account's game is a 404."""
-    return get_object_or_404(Game.objects.filter(owner=user), pk=pk)
+    return get_object_or_404(Game.objects.filter(owner=user).with_sheet(), pk=pk)
 
 
 @require_GET
