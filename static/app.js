@@ -8,3 +8,14 @@ document.addEventListener("click", (event) => {
   input.value = button.dataset.return;
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
+
+// On the new-game form, the "who starts" choices show the names as they are typed.
+document.addEventListener("input", (event) => {
+  const match = event.target.name && event.target.name.match(/^player_(\d)$/);
+  const select = document.getElementById("id_starter");
+  if (!match || !select) return;
+  const option = select.options[Number(match[1])];
+  if (!option.dataset.seat) option.dataset.seat = option.textContent;
+  const name = event.target.value.trim();
+  option.textContent = name ? `${option.dataset.seat}: ${name}` : option.dataset.seat;
+});

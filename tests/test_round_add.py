@@ -151,7 +151,7 @@ def test_each_emptied_hand_button_names_its_player_and_return(alice_client, make
     body = alice_client.get(game.get_absolute_url()).content.decode()
     assert 'data-return="-10"' in body and 'data-return="-1"' in body
     assert 'data-return="0"' in body
-    assert 'aria-label="Emptied hand: Ana"' in body
+    assert 'Emptied hand <span class="visually-hidden">for Ana</span>' in body
 
 
 def test_the_same_submission_twice_saves_one_round(alice_client, make_game):
