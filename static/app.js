@@ -19,3 +19,22 @@ document.addEventListener("input", (event) => {
   const name = event.target.value.trim();
   option.textContent = name ? `${option.dataset.seat}: ${name}` : option.dataset.seat;
 });
+
+// Regulars from the roster: one tap seats them in the first empty field (JavaScript only;
+// without it the fields still offer the roster as suggestions).
+const roster = document.querySelector("[data-roster]");
+if (roster) {
+  roster.hidden = false;
+  roster.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-seat-name]");
+    if (!button) return;
+    const fields = [...document.querySelectorAll('input[name^="player_"]')];
+    const name = button.dataset.seatName;
+    if (fields.some((field) => field.value.trim().toLowerCase() === name.toLowerCase())) return;
+    const empty = fields.find((field) => !field.value.trim());
+    if (!empty) return;
+    empty.value = name;
+    empty.dispatchEvent(new Event("input", { bubbles: true }));
+    button.setAttribute("aria-pressed", "true");
+  });
+}
