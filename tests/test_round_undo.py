@@ -37,3 +37,11 @@ def test_it_checks_ownership(client, bob, make_game):
     client.force_login(bob)
     assert client.post(f"/games/{game.pk}/undo/", {"round_number": 1}).status_code == 404
     assert game.rounds.count() == 1
+
+
+def test_another_account_cannot_see_the_undo_page_or_rematch(client, bob, make_game):
+    game = make_game(rounds=[[31, 0, 5], [10, 4, 7]])
+    client.force_login(bob)
+    assert client.get(f"/games/{game.pk}/undo/").status_code == 404
+    assert client.post(f"/games/{game.pk}/rematch/").status_code == 404
+    assert type(game).objects.count() == 1
