@@ -115,3 +115,25 @@ def test_the_french_catalog_has_every_message_of_the_code(tmp_path, monkeypatch,
     committed = {(e.msgctxt, e.msgid) for e in live(french())}
     assert sorted(m for _c, m in extracted - committed) == [], "run make messages, then translate"
     assert sorted(m for _c, m in committed - extracted) == [], "run make messages to drop these"
+
+
+def test_the_admin_labels_of_our_models_are_french():
+    from django.apps import apps
+    from django.utils import translation
+
+    def labels():
+        config = apps.get_app_config("games")
+        found = {"app": str(config.verbose_name)}
+        for model in config.get_models():
+            meta = model._meta
+            found[model.__name__] = (str(meta.verbose_name), str(meta.verbose_name_plural))
+            for field in meta.get_fields():
+                if hasattr(field, "verbose_name") and not field.auto_created:
+                    found[f"{model.__name__}.{field.name}"] = str(field.verbose_name)
+        return found
+
+    with translation.override("en"):
+        english = labels()
+    with translation.override("fr"):
+        french = labels()
+    assert [key for key in english if english[key] == french[key]] == []
