@@ -12,8 +12,21 @@ from django.core.management import call_command
 from tests.pagetext import bad_typography
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
-SOURCES = ("games", "templates", "scorekeeper")
+NOT_SOURCES = {"locale", "tests", "static", "staticfiles", "bin", "tmp", "node_modules"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]")
+
+
+def sources():
+    """Every folder of the project that may hold translatable strings (apps, templates)."""
+    root = Path(settings.BASE_DIR)
+    return [
+        path
+        for path in root.iterdir()
+        if path.is_dir()
+        and not path.name.startswith(".")
+        and not path.name.endswith(".egg-info")
+        and path.name not in NOT_SOURCES
+    ]
 
 
 def french():
@@ -105,8 +118,8 @@ def test_the_typography_check_notices_an_ordinary_space():
     shutil.which("xgettext") is None, reason="needs GNU gettext (.ci/run installs it)"
 )
 def test_the_french_catalog_has_every_message_of_the_code(tmp_path, monkeypatch, settings):
-    for name in SOURCES:
-        shutil.copytree(Path(settings.BASE_DIR) / name, tmp_path / name)
+    for source in sources():
+        shutil.copytree(source, tmp_path / source.name, ignore=shutil.ignore_patterns("*.pyc"))
     (tmp_path / "locale").mkdir()
     monkeypatch.chdir(tmp_path)
     settings.LOCALE_PATHS = [tmp_path / "locale"]
