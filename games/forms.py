@@ -21,10 +21,11 @@ def _clean_name(raw):
 class NewGameForm(forms.Form):
     """Up to six names in seat order, typed or picked from the roster, and who starts."""
 
+    # Choices are a callable so their labels are translated per request, not once at import.
     starter = forms.TypedChoiceField(
         label=_("Who starts the first round (the youngest player)"),
         coerce=int,
-        choices=[(i, _("Player %(n)s") % {"n": i + 1}) for i in range(rules.MAX_PLAYERS)],
+        choices=lambda: [(i, _("Player %(n)s") % {"n": i + 1}) for i in range(rules.MAX_PLAYERS)],
         initial=0,
     )
 

@@ -53,7 +53,9 @@ class Game(models.Model):
     first_starter = models.PositiveSmallIntegerField(
         _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
     )
-    players = models.ManyToManyField(Player, through="Seat", related_name="games")
+    players = models.ManyToManyField(
+        Player, through="Seat", related_name="games", verbose_name=_("players")
+    )
 
     objects = GameQuerySet.as_manager()
 

@@ -3,7 +3,6 @@ from django.urls import path
 from games import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("games/new/", views.game_new, name="game_new"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/rounds/", views.round_add, name="round_add"),
