@@ -12,7 +12,7 @@ def test_it_signs_up_and_logs_in(client):
     )
     assert response.status_code == 302
     assert get_user_model().objects.filter(username="carol").exists()
-    assert "New game" in client.get("/").content.decode()
+    assert "New game" in client.get("/en/").content.decode()
 
 
 def test_it_refuses_a_weak_password_with_422(client):

@@ -22,9 +22,9 @@ def test_the_sheet_query_count_does_not_grow_with_rounds(alice_client, make_game
 def test_the_home_page_query_count_does_not_grow_with_games(alice_client, make_game):
     make_game(NAMES, rounds=[[1, 2, 3, 4, 5, 6]])
     with CaptureQueriesContext(connection) as one:
-        alice_client.get("/")
+        alice_client.get("/en/")
     for _ in range(5):
         make_game(NAMES, rounds=[[1, 2, 3, 0, 1, 1]] * 3)
     with CaptureQueriesContext(connection) as six:
-        assert "Ana, Ben" in alice_client.get("/").content.decode()
+        assert "Ana, Ben" in alice_client.get("/en/").content.decode()
     assert len(one) == len(six)
