@@ -4,7 +4,9 @@ Totals, winners and who starts next are never stored: `Game.state` asks the rule
 module to replay the stored rounds.
 """
 
+from datetime import timedelta
 from functools import cached_property
+from operator import attrgetter
 
 from django.conf import settings
 from django.db import models
@@ -38,6 +40,40 @@ class Player(models.Model):
         return self.name
 
 
+class GameQuerySet(models.QuerySet):
+    def with_sheets(self):
+        """Everything `state` and `names` read, in the same few queries for any number of games."""
+        return self.prefetch_related("seat_set__player", "rounds__entries")
+
+    def finished_pks(self):
+        """The pks of these games that are over, asking the rules in one query.
+
+        "Finished" is derived from the rounds, so SQL alone cannot filter on it.
+        """
+        rows = (
+            Entry.objects.filter(round__game__in=self.order_by().values("pk"))
+            .order_by("round__game_id", "round__number", "seat__position")
+            .values_list("round__game_id", "round_id", "value")
+        )
+        games = {}
+        for game_id, round_id, value in rows:
+            games.setdefault(game_id, {}).setdefault(round_id, []).append(value)
+        return {pk for pk, rounds in games.items() if _is_finished(list(rounds.values()))}
+
+    def finished(self):
+        return self.filter(pk__in=self.finished_pks())
+
+    def in_progress(self):
+        return self.exclude(pk__in=self.finished_pks())
+
+
+def _is_finished(rounds):
+    try:
+        return rules.fold(len(rounds[0]), rounds).finished
+    except (rules.RoundRefused, ValueError):
+        return False
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
@@ -47,6 +83,8 @@ class Game(models.Model):
         _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
     )
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("game")
@@ -65,8 +103,13 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
 
+    def _prefetched(self, name):
+        return name in getattr(self, "_prefetched_objects_cache", {})
+
     @cached_property
     def seats(self):
+        if self._prefetched("seat_set"):
+            return sorted(self.seat_set.all(), key=attrgetter("position"))
         return list(self.seat_set.select_related("player").order_by("position"))
 
     @cached_property
@@ -75,6 +118,8 @@ class Game(models.Model):
 
     @cached_property
     def stored_rounds(self):
+        if self._prefetched("rounds"):
+            return sorted(self.rounds.all(), key=attrgetter("number"))
         return list(self.rounds.prefetch_related("entries").order_by("number"))
 
     def as_rules_rounds(self, rounds=None):
@@ -90,6 +135,18 @@ class Game(models.Model):
     def finished_at(self):
         last = self.stored_rounds[-1] if self.stored_rounds else None
         return last.created_at if last and self.state.finished else None
+
+    @property
+    def duration(self):
+        """From the game's creation to its last saved round; None before the first round."""
+        if not self.stored_rounds:
+            return None
+        return max(self.stored_rounds[-1].created_at - self.created_at, timedelta(0))
+
+    @property
+    def duration_minutes(self):
+        duration = self.duration
+        return None if duration is None else round(duration.total_seconds() / 60)
 
 
 class Seat(models.Model):
