@@ -33,3 +33,9 @@ def make_game(alice):
         return type(game).objects.get(pk=game.pk)
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # The real hasher costs about a second per user created; tests do not need its strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
