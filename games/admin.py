@@ -29,7 +29,8 @@ def refusals(game, rounds, first_starter):
     try:
         rules.fold(len(game.seats), rounds, first_starter)
     except rules.RoundRefused as refused:
-        return [describe(violation, game.names) for violation in refused.violations]
+        # dict.fromkeys: several seats can share one message (two hands emptied at once).
+        return list(dict.fromkeys(describe(v, game.names) for v in refused.violations))
     return []
 
 
@@ -56,7 +57,7 @@ class FinishedFilter(admin.SimpleListFilter):
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ("position", "player")
+    fields = ("seat_number", "player")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -64,10 +65,14 @@ class SeatInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # a seat more or less would leave rounds without their entries
 
+    @admin.display(description=_("seat"))
+    def seat_number(self, obj):
+        return obj.position + 1
+
 
 class RoundInline(admin.TabularInline):
     model = Round
-    fields = ("number", "typed", "last_to_quit", "created_at")
+    fields = ("number", "typed", "quitter", "created_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -84,6 +89,11 @@ class RoundInline(admin.TabularInline):
         entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
         return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
 
+    @admin.display(description=_("last player to quit"))
+    def quitter(self, obj):
+        seats = {entry.seat.position: entry.seat.player.name for entry in obj.entries.all()}
+        return seats.get(obj.last_to_quit, "—")
+
 
 class GameAdminForm(forms.ModelForm):
     class Meta:
@@ -94,7 +104,7 @@ class GameAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         choices = seat_choices(self.instance)[1:]
         self.fields["first_starter"] = forms.TypedChoiceField(
-            label=_("first starter"), choices=choices, coerce=int
+            label=_("First starter"), choices=choices, coerce=int
         )
 
     def clean(self):
@@ -228,7 +238,7 @@ class RoundAdminForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["last_to_quit"] = forms.TypedChoiceField(
-            label=_("last player to quit"),
+            label=_("Last player to quit"),
             help_text=_("Starts the next round when nobody emptied their hand."),
             choices=seat_choices(self.instance.game),
             coerce=int,

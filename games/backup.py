@@ -118,7 +118,9 @@ def read_game(item) -> GameBackup:
     try:
         state = rules.fold(len(names), rounds, first_starter)
     except rules.RoundRefused as refused:
-        raise Refused(*(describe(v, names) for v in refused.violations)) from None
+        # dict.fromkeys: several seats can share one message (two hands emptied at once).
+        messages = dict.fromkeys(describe(v, names) for v in refused.violations)
+        raise Refused(*messages) from None
     _check_totals(item.get("totals"), names, state)
     return GameBackup(
         players=[" ".join(name.split()) for name in names],

@@ -196,3 +196,14 @@ def test_restore_writes_all_games_or_none(alice, monkeypatch):
     with pytest.raises(RuntimeError):
         backup.restore(alice, games)
     assert snapshot() == (0, 0, 0, 0)
+
+
+def test_a_message_shared_by_several_players_is_given_once(alice_client):
+    three_emptied = {
+        "players": ["Ana", "Ben", "Cy"],
+        "rounds": [{"entries": {"Ana": 0, "Ben": 0, "Cy": 0}}],
+    }
+
+    html = upload(alice_client, [three_emptied]).content.decode()
+
+    assert html.count("Only one player can empty their hand") == 1
