@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -177,7 +178,11 @@ class GameAdmin(admin.ModelAdmin):
                 "",
                 "<li>{} — {} — {}</li>",
                 (
-                    (entry.action_time, entry.user, entry.get_change_message() or entry)
+                    (
+                        formats.localize(timezone.localtime(entry.action_time)),
+                        entry.user,
+                        entry.get_change_message() or entry,
+                    )
                     for entry in entries
                 ),
             ),

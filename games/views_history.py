@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -25,8 +26,12 @@ def history_list(request):
     games = form.filter(request.user.games.all()).with_sheets()
     page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
     context = {"form": form, "page": page, "rows": history.history_rows(page.object_list)}
-    template = "games/history.html#results" if request.htmx else "games/history.html"
-    return render(request, template, context, status=422 if form.errors else 200)
+    # A history restore (back button after a cache miss) needs the whole page again.
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "games/history.html#results" if partial else "games/history.html"
+    response = render(request, template, context, status=422 if form.errors else 200)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @login_required

@@ -150,3 +150,14 @@ def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game, p
         make_game(rounds=[(1, 2, 3)])
 
     assert count_queries(alice_client, params) == few
+
+
+def test_a_history_restore_gets_the_whole_page(alice_client, make_game):
+    make_game()
+
+    response = alice_client.get(
+        "/history/", headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    )
+
+    assert "<html" in response.content.decode()
+    assert "HX-Request" in response["Vary"]
