@@ -137,7 +137,7 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline, RoundInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).with_sheets().select_related("owner")
+        return super().get_queryset(request).with_sheet().select_related("owner")
 
     def has_add_permission(self, request):
         return False  # games start at the table, with their players

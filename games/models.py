@@ -6,7 +6,6 @@ module to replay the stored rounds.
 
 from datetime import timedelta
 from functools import cached_property
-from operator import attrgetter
 
 from django.conf import settings
 from django.db import models
@@ -30,9 +29,7 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = [Lower("name")]
         constraints = [
-            models.UniqueConstraint(
-                "owner", Lower("name"), name="player_name_unique_per_owner"
-            ),
+            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
         ]
 
@@ -41,9 +38,12 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
-    def with_sheets(self):
-        """Everything `state` and `names` read, in the same few queries for any number of games."""
-        return self.prefetch_related("seat_set__player", "rounds__entries")
+    def with_sheet(self):
+        """Everything `Game.state` needs, in a constant number of queries however many games."""
+        return self.prefetch_related(
+            models.Prefetch("seat_set", queryset=Seat.objects.select_related("player")),
+            "rounds__entries",
+        )
 
     def finished_pks(self):
         """The pks of these games that are over, asking the rules in one query.
@@ -103,14 +103,16 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
 
+    # Both read the prefetch of GameQuerySet.with_sheet() when there is one; the Meta
+    # orderings of Seat and Round keep them in seat and round order.
     def _prefetched(self, name):
         return name in getattr(self, "_prefetched_objects_cache", {})
 
     @cached_property
     def seats(self):
         if self._prefetched("seat_set"):
-            return sorted(self.seat_set.all(), key=attrgetter("position"))
-        return list(self.seat_set.select_related("player").order_by("position"))
+            return list(self.seat_set.all())
+        return list(self.seat_set.select_related("player"))
 
     @cached_property
     def names(self):
@@ -119,8 +121,8 @@ class Game(models.Model):
     @cached_property
     def stored_rounds(self):
         if self._prefetched("rounds"):
-            return sorted(self.rounds.all(), key=attrgetter("number"))
-        return list(self.rounds.prefetch_related("entries").order_by("number"))
+            return list(self.rounds.all())
+        return list(self.rounds.prefetch_related("entries"))
 
     def as_rules_rounds(self, rounds=None):
         rounds = self.stored_rounds if rounds is None else rounds
@@ -191,9 +193,7 @@ class Round(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint("game", "number", name="round_number_once_per_game"),
-            models.UniqueConstraint(
-                "game", "idempotency_key", name="round_submission_saved_once"
-            ),
+            models.UniqueConstraint("game", "idempotency_key", name="round_submission_saved_once"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(
                 condition=models.Q(last_to_quit__lt=rules.MAX_PLAYERS),
@@ -211,7 +211,9 @@ class Round(models.Model):
 
 
 class Entry(models.Model):
-    round = models.ForeignKey(Round, models.CASCADE, related_name="entries", verbose_name=_("round"))
+    round = models.ForeignKey(
+        Round, models.CASCADE, related_name="entries", verbose_name=_("round")
+    )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
     value = models.SmallIntegerField(_("value typed"))
 

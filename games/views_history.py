@@ -23,7 +23,7 @@ PER_PAGE = 50
 @require_GET
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
-    games = form.filter(request.user.games.all()).with_sheets()
+    games = form.filter(request.user.games.all()).with_sheet()
     page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
     context = {"form": form, "page": page, "rows": history.history_rows(page.object_list)}
     # A history restore (back button after a cache miss) needs the whole page again.
@@ -38,7 +38,7 @@ def history_list(request):
 @require_GET
 def player_detail(request, pk):
     player = get_object_or_404(request.user.players, pk=pk)
-    games = list(player.games.with_sheets().order_by("created_at", "pk"))
+    games = list(player.games.with_sheet().order_by("created_at", "pk"))
     context = {
         "player": player,
         "stats": stats.player_stats(history.appearances(player, games)),
@@ -50,7 +50,7 @@ def player_detail(request, pk):
 @login_required
 @require_GET
 def export_json(request):
-    games = request.user.games.with_sheets()
+    games = request.user.games.with_sheet()
     response = JsonResponse(
         backup.as_json(games), safe=False, json_dumps_params={"indent": 1, "ensure_ascii": False}
     )
@@ -61,7 +61,7 @@ def export_json(request):
 @require_GET
 def export_csv(request):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    csv.writer(response).writerows(backup.csv_rows(request.user.games.with_sheets()))
+    csv.writer(response).writerows(backup.csv_rows(request.user.games.with_sheet()))
     return _attachment(response, "csv")
 
 

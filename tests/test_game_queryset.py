@@ -36,16 +36,16 @@ def test_finished_pks_takes_one_query(make_game):
     assert len(queries) == 1
 
 
-def test_with_sheets_folds_every_game_without_a_query_per_game(make_game):
+def test_with_sheet_folds_every_game_without_a_query_per_game(make_game):
     for _ in range(4):
         make_game(rounds=FINISHING)
 
     with CaptureQueriesContext(connection) as queries:
-        games = list(Game.objects.with_sheets())
+        games = list(Game.objects.with_sheet())
         states = [game.state for game in games]
         names = [game.names for game in games]
 
-    assert len(queries) == 5  # games, seats, players, rounds, entries
+    assert len(queries) == 4  # games, seats with their players, rounds, entries
     assert all(state.finished for state in states)
     assert names[0] == ["Ana", "Ben", "Cleo"]
 
@@ -53,7 +53,7 @@ def test_with_sheets_folds_every_game_without_a_query_per_game(make_game):
 def test_prefetched_rounds_are_folded_in_order(make_game):
     made = make_game(rounds=[(5, 0, 3), (31, -1, 4), (9, 2, 0)])
 
-    game = Game.objects.with_sheets().get(pk=made.pk)
+    game = Game.objects.with_sheet().get(pk=made.pk)
 
     assert [r.number for r in game.stored_rounds] == [1, 2, 3]
     assert game.state == made.state
