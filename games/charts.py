@@ -96,8 +96,8 @@ def _tick_indexes(count: int, room: int) -> list[int]:
     every = max(1, math.ceil(count / room))
     indexes = list(range(0, count, every))
     if indexes[-1] != count - 1:
-        too_close = count - 1 - indexes[-1] < every / 2 and len(indexes) > 1
-        indexes[-1:] = [count - 1] if too_close else [indexes[-1], count - 1]
+        # The last label takes the place of the one before it, which would sit too close.
+        indexes[-1] = count - 1
     return indexes
 
 

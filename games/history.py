@@ -96,7 +96,7 @@ def finals_chart(player: Player, games) -> charts.Chart:
     won = frozenset(i for i, (game, seat) in enumerate(finished) if seat in game.state.winners)
     labels = [short_date(game.created_at) for game, _seat in finished]
     line = charts.Line(_("Final total"), values, won)
-    return charts.line_chart([line], labels, x_room=4)
+    return charts.line_chart([line], labels, x_room=3)  # dates are wide labels
 
 
 def short_date(moment) -> str:

@@ -69,3 +69,16 @@ def test_the_svg_coordinates_are_not_localized():
     assert f'cy="{chart.series[0].dots[1].y}"' in html
     assert "." in chart.series[0].dots[1].y
     assert "style=" not in html
+
+
+def test_the_last_label_never_crowds_the_one_before():
+    labels = [f"11/{n:02}/2026" for n in range(8)]
+
+    chart = charts.line_chart([charts.Line("Ana", range(8))], labels, x_room=4)
+
+    assert [t.label for t in chart.x_ticks] == [
+        "11/00/2026",
+        "11/02/2026",
+        "11/04/2026",
+        "11/07/2026",
+    ]
