@@ -4,6 +4,7 @@ Totals, winners and who starts next are never stored: `Game.state` asks the rule
 module to replay the stored rounds.
 """
 
+from datetime import timedelta
 from functools import cached_property
 
 from django.conf import settings
@@ -43,6 +44,34 @@ class GameQuerySet(models.QuerySet):
             models.Prefetch("seat_set", queryset=Seat.objects.select_related("player")),
             "rounds__entries",
         )
+
+    def finished_pks(self):
+        """The pks of these games that are over, asking the rules in one query.
+
+        "Finished" is derived from the rounds, so SQL alone cannot filter on it.
+        """
+        rows = (
+            Entry.objects.filter(round__game__in=self.order_by().values("pk"))
+            .order_by("round__game_id", "round__number", "seat__position")
+            .values_list("round__game_id", "round_id", "value")
+        )
+        games = {}
+        for game_id, round_id, value in rows:
+            games.setdefault(game_id, {}).setdefault(round_id, []).append(value)
+        return {pk for pk, rounds in games.items() if _is_finished(list(rounds.values()))}
+
+    def finished(self):
+        return self.filter(pk__in=self.finished_pks())
+
+    def in_progress(self):
+        return self.exclude(pk__in=self.finished_pks())
+
+
+def _is_finished(rounds):
+    try:
+        return rules.fold(len(rounds[0]), rounds).finished
+    except (rules.RoundRefused, ValueError):
+        return False
 
 
 class Game(models.Model):
@@ -110,6 +139,18 @@ class Game(models.Model):
     def finished_at(self):
         last = self.stored_rounds[-1] if self.stored_rounds else None
         return last.created_at if last and self.state.finished else None
+
+    @property
+    def duration(self):
+        """From the game's creation to its last saved round; None before the first round."""
+        if not self.stored_rounds:
+            return None
+        return max(self.stored_rounds[-1].created_at - self.created_at, timedelta(0))
+
+    @property
+    def duration_minutes(self):
+        duration = self.duration
+        return None if duration is None else round(duration.total_seconds() / 60)
 
 
 class Seat(models.Model):

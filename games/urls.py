@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import views, views_history
 
 urlpatterns = [
     path("games/new/", views.game_new, name="game_new"),
@@ -10,4 +10,10 @@ urlpatterns = [
     path("games/<int:pk>/undo/", views.round_undo, name="round_undo"),
     path("games/<int:pk>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:pk>.json", views.game_json, name="game_json"),
+    path("games/<int:pk>/bgstats.json", views_history.game_bgstats, name="game_bgstats"),
+    path("history/", views_history.history_list, name="history"),
+    path("history/export.json", views_history.export_json, name="export_json"),
+    path("history/export.csv", views_history.export_csv, name="export_csv"),
+    path("history/import/", views_history.backup_import, name="backup_import"),
+    path("players/<int:pk>/", views_history.player_detail, name="player"),
 ]
