@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test lint format setup messages clean
+.PHONY: run test lint format setup messages catalogs clean
 
 $(PY):
 	"$$(bin/find-python)" -m venv $(VENV)
@@ -15,7 +15,7 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 
 setup: $(VENV)/.installed
 
-run: setup
+run: setup catalogs
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(ADDR)
 
@@ -30,6 +30,21 @@ lint: setup
 format: setup
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
+
+# The compiled catalogs (.mo) are committed, so a fresh clone runs without GNU gettext;
+# `make run` recompiles a catalog whose .po changed when msgfmt is there.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+catalogs: $(CATALOGS)
+%.mo: %.po
+	@if command -v msgfmt >/dev/null 2>&1; then msgfmt --check-format -o $@ $<; \
+	else echo "msgfmt not found (apt-get install gettext): $@ is not recompiled"; fi
+
+# After changing or adding translatable strings: update the French catalog, translate the
+# new or fuzzy entries in locale/fr/LC_MESSAGES/django.po, then run this again to compile.
+messages: setup
+	@command -v xgettext >/dev/null 2>&1 || { echo "makemessages needs GNU gettext: apt-get install gettext" >&2; exit 1; }
+	$(PY) manage.py makemessages --locale fr --add-location file --no-wrap --no-obsolete
+	$(PY) manage.py compilemessages --locale fr --ignore ".*" --ignore staticfiles
 
 clean:
 	rm -rf $(VENV) staticfiles

@@ -21,10 +21,11 @@ def _clean_name(raw):
 class NewGameForm(forms.Form):
     """Up to six names in seat order, typed or picked from the roster, and who starts."""
 
+    # Choices are a callable so their labels are translated per request, not once at import.
     starter = forms.TypedChoiceField(
         label=_("Who starts the first round (the youngest player)"),
         coerce=int,
-        choices=[(i, _("Player %(n)s") % {"n": i + 1}) for i in range(rules.MAX_PLAYERS)],
+        choices=lambda: [(i, _("Player %(n)s") % {"n": i + 1}) for i in range(rules.MAX_PLAYERS)],
         initial=0,
     )
 
@@ -123,7 +124,9 @@ class RoundForm(forms.Form):
         if self.number is None:
             before = state.totals
         before = before or (0,) * len(self.game.names)
-        return [(self[f"seat_{seat}"], rules.best_return(total)) for seat, total in enumerate(before)]
+        return [
+            (self[f"seat_{seat}"], rules.best_return(total)) for seat, total in enumerate(before)
+        ]
 
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())

@@ -82,7 +82,7 @@ def hand_penalty(cards: Iterable[int | str]) -> int:
     """Penalty for the cards left in a hand: each value once, all llamas 10 together."""
     cards = list(cards)
     for card in cards:
-        if card != LLAMA and card not in CARD_VALUES:
+        if card != LLAMA and (type(card) is not int or card not in CARD_VALUES):
             raise ValueError(f"not a L.L.A.M.A. card: {card!r}")
     values = {card for card in cards if card != LLAMA}
     return sum(values) + (LLAMA_COST if LLAMA in cards else 0)
@@ -158,7 +158,9 @@ def validate_round(totals: Sequence[int], entries: Sequence[object]) -> list[Vio
         return found
     emptied = [seat for seat, entry in enumerate(entries) if entry <= 0]
     if len(emptied) > 1:
-        return [Violation("several_emptied", seat, params={"count": len(emptied)}) for seat in emptied]
+        return [
+            Violation("several_emptied", seat, params={"count": len(emptied)}) for seat in emptied
+        ]
     return []
 
 
@@ -187,7 +189,9 @@ def fold(
             new_totals = apply_round(totals, entries)
         except RoundRefused as refused:
             raise RoundRefused([_in_round(v, number) for v in refused.violations]) from None
-        quitter = round_.last_to_quit if round_.last_to_quit in range(players) else None
+        quitter = round_.last_to_quit
+        if type(quitter) is not int or quitter not in range(players):
+            quitter = None
         starter = next_starter(entries, quitter)
         change = tuple(b - a for a, b in zip(totals, new_totals, strict=True))
         results.append(RoundResult(number, entries, change, new_totals, emptier(entries), starter))

@@ -33,7 +33,7 @@ def start_game(owner, names, first_starter=0):
 
 def recheck(game, number, round_):
     """Replay the game as stored now with `round_` as round `number`: RoundRefused if it breaks."""
-    fresh = Game.objects.get(pk=game.pk)
+    fresh = Game.objects.with_sheet().get(pk=game.pk)
     rounds = fresh.as_rules_rounds()
     if number > len(rounds) + 1:
         raise StaleSheet
@@ -73,9 +73,9 @@ def replace_round(game, number, round_):
 def undo_last_round(game, number):
     """Delete round `number` if it is still the last one; StaleSheet otherwise."""
     with transaction.atomic():
-        deleted, _ = game.rounds.filter(number=number).exclude(
-            game__rounds__number__gt=number
-        ).delete()
+        deleted, _ = (
+            game.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
+        )
     if not deleted:
         raise StaleSheet
 

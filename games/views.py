@@ -12,14 +12,16 @@ from games.models import Game
 
 def get_game_for(user, pk):
     """The one door to a game: another account's game is a 404."""
-    return get_object_or_404(Game.objects.filter(owner=user), pk=pk)
+    return get_object_or_404(Game.objects.filter(owner=user).with_sheet(), pk=pk)
 
 
 @require_GET
 def home(request):
     games = []
     if request.user.is_authenticated:
-        games = list(request.user.games.prefetch_related("seat_set__player", "rounds__entries")[:10])
+        games = list(
+            request.user.games.prefetch_related("seat_set__player", "rounds__entries")[:10]
+        )
     return render(request, "games/home.html", {"games": games})
 
 
@@ -70,6 +72,7 @@ def sheet_context(game):
             "black": rules.chips(total)[0],
             "white": rules.chips(total)[1],
             "leader": seat in state.leaders,
+            "player_id": game.seats[seat].player_id,
         }
         for seat, (name, total) in enumerate(zip(names, state.totals, strict=True))
     ]
@@ -96,8 +99,12 @@ def round_add(request, pk):
     if not form.is_valid():
         return _refused(request, game, form)
     try:
-        services.add_round(game, form.cleaned_data["round"], game.state.next_round,
-                           form.cleaned_data["idempotency_key"])
+        services.add_round(
+            game,
+            form.cleaned_data["round"],
+            game.state.next_round,
+            form.cleaned_data["idempotency_key"],
+        )
     except services.StaleSheet:
         return _stale(request, game, game.state.next_round)
     return _saved(request, game)
@@ -189,20 +196,29 @@ def game_json(request, pk):
 
 
 def game_as_json(game):
-    state, names = game.state, game.names
+    """The game for other programs and for backups (games/backup.py reads it back)."""
+    state, names, stored = game.state, game.names, game.stored_rounds
     return {
         "id": game.pk,
+        "started_at": game.created_at.isoformat(),
         "players": names,
+        "first_starter": _seat_name(names, game.first_starter),
         "rounds": [
             {
                 "number": r.number,
                 "entries": dict(zip(names, r.entries, strict=True)),
                 "points": dict(zip(names, r.points, strict=True)),
+                "last_to_quit": _seat_name(names, s.last_to_quit),
+                "saved_at": s.created_at.isoformat(),
             }
-            for r in state.rounds
+            for r, s in zip(state.rounds, stored, strict=True)
         ],
         "totals": dict(zip(names, state.totals, strict=True)),
         "finished": state.finished,
         "winners": [names[seat] for seat in state.winners],
         "next_starter": None if state.next_starter is None else names[state.next_starter],
     }
+
+
+def _seat_name(names, seat):
+    return names[seat] if seat is not None and seat < len(names) else None

@@ -1,8 +1,11 @@
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from games import views, webapp
+from games import rule_views, views, webapp
 
+# The accounts, the games and the admin keep plain URLs (the log-in page stays at
+# /accounts/login/) and follow the language cookie or the browser.
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/signup/", views.signup, name="signup"),
@@ -11,3 +14,11 @@ urlpatterns = [
     path("manifest.webmanifest", webapp.manifest, name="manifest"),
     path("", include("games.urls")),
 ]
+
+# Public pages have one address per language (/en/…, /fr/…) that search engines and
+# shared links keep; "/" sends each visitor to their language.
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("rules/", rule_views.rules_index, name="rules"),
+    path("rules/<slug:slug>/", rule_views.rules_page, name="rules_page"),
+)

@@ -2,6 +2,13 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import services
+from games.rules import Round
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # PBKDF2 is slow on purpose; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -27,8 +34,6 @@ def make_game(alice):
     def make(names=("Ana", "Ben", "Cleo"), rounds=(), owner=None, first_starter=0):
         game = services.start_game(owner or alice, list(names), first_starter)
         for number, entries in enumerate(rounds, start=1):
-            from games.rules import Round
-
             services.add_round(game, Round(tuple(entries)), number)
         return type(game).objects.get(pk=game.pk)
 

@@ -1,0 +1,387 @@
+"""The admin for past sessions: staff correct a game without ever breaking the rules.
+
+A round's numbers are edited on the round's own page (entries are two levels below
+the game); every save replays the whole game through `rules.fold` first and is refused,
+naming the round, when the history it would leave is impossible.
+"""
+
+from django import forms
+from django.contrib import admin
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.admin.utils import unquote
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games import rules
+from games.messages import describe
+from games.models import Entry, Game, Player, Round, Seat
+
+
+def refusals(game, rounds, first_starter):
+    """The rules' reasons, in words, why these rules.Rounds cannot be the history of `game`."""
+    try:
+        rules.fold(len(game.seats), rounds, first_starter)
+    except rules.RoundRefused as refused:
+        # dict.fromkeys: several seats can share one message (two hands emptied at once).
+        return list(dict.fromkeys(describe(v, game.names) for v in refused.violations))
+    return []
+
+
+def seat_choices(game):
+    return [("", "—")] + [(seat.position, seat.player.name) for seat in game.seats]
+
+
+class FinishedFilter(admin.SimpleListFilter):
+    """ "Finished" is not stored: the rules decide it from the rounds."""
+
+    title = _("finished")
+    parameter_name = "finished"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Finished")), ("no", _("In progress"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.finished()
+        if self.value() == "no":
+            return queryset.in_progress()
+        return queryset
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("seat_number", "player")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # a seat more or less would leave rounds without their entries
+
+    @admin.display(description=_("seat"))
+    def seat_number(self, obj):
+        return obj.position + 1
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ("number", "typed", "quitter", "created_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("entries__seat__player")
+
+    def has_add_permission(self, request, obj=None):
+        return False  # rounds are added at the table, where the sheet asks the rules
+
+    @admin.display(description=_("numbers typed"))
+    def typed(self, obj):
+        entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
+        return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
+
+    @admin.display(description=_("last player to quit"))
+    def quitter(self, obj):
+        seats = {entry.seat.position: entry.seat.player.name for entry in obj.entries.all()}
+        return seats.get(obj.last_to_quit, "—")
+
+
+class GameAdminForm(forms.ModelForm):
+    class Meta:
+        model = Game
+        fields = ("first_starter",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = seat_choices(self.instance)[1:]
+        self.fields["first_starter"] = forms.TypedChoiceField(
+            label=_("First starter"), choices=choices, coerce=int
+        )
+
+    def clean(self):
+        data = super().clean()
+        if "first_starter" in data:
+            rounds = self.instance.as_rules_rounds()
+            for message in refusals(self.instance, rounds, data["first_starter"]):
+                self.add_error(None, message)
+        return data
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    form = GameAdminForm
+    list_display = (
+        "__str__",
+        "created_at",
+        "owner",
+        "players_list",
+        "rounds_count",
+        "finished",
+        "winners",
+    )
+    list_filter = (("created_at", admin.DateFieldListFilter), FinishedFilter, "owner")
+    search_fields = ("players__name",)
+    date_hierarchy = "created_at"
+    fields = ("owner", "created_at", "first_starter", "totals", "winners", "changes")
+    readonly_fields = ("owner", "created_at", "totals", "winners", "changes")
+    inlines = [SeatInline, RoundInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).with_sheet().select_related("owner")
+
+    def has_add_permission(self, request):
+        return False  # games start at the table, with their players
+
+    @admin.display(description=_("players"))
+    def players_list(self, obj):
+        return ", ".join(obj.names)
+
+    @admin.display(description=_("rounds"))
+    def rounds_count(self, obj):
+        return len(obj.state.rounds)
+
+    @admin.display(description=_("finished"), boolean=True)
+    def finished(self, obj):
+        return obj.state.finished
+
+    @admin.display(description=_("winners"))
+    def winners(self, obj):
+        names = [obj.names[seat] for seat in obj.state.winners]
+        if len(names) > 1:
+            return gettext("shared victory: %(names)s") % {"names": ", ".join(names)}
+        return names[0] if names else "—"
+
+    @admin.display(description=_("totals"))
+    def totals(self, obj):
+        return " · ".join(
+            f"{name} {total}" for name, total in zip(obj.names, obj.state.totals, strict=True)
+        )
+
+    @admin.display(description=_("changes made in the admin"))
+    def changes(self, obj):
+        entries = game_log(obj)
+        if not entries:
+            return "—"
+        return format_html(
+            "<ul>{}</ul>",
+            format_html_join(
+                "",
+                "<li>{} — {} — {}</li>",
+                (
+                    (
+                        formats.localize(timezone.localtime(entry.action_time)),
+                        entry.user,
+                        entry.get_change_message() or entry,
+                    )
+                    for entry in entries
+                ),
+            ),
+        )
+
+
+def game_log(game):
+    """Who changed `game` or one of its rounds, and when (the Round admin logs on the game too)."""
+    return list(
+        LogEntry.objects.filter(
+            content_type=ContentType.objects.get_for_model(Game), object_id=str(game.pk)
+        )
+        .select_related("user")
+        .order_by("action_time", "pk")
+    )
+
+
+class EntryFormSet(BaseInlineFormSet):
+    """Replays the game with the round as it would be saved: an impossible history is refused."""
+
+    def clean(self):
+        super().clean()
+        if any(form.errors for form in self.forms):
+            return
+        round_, game = self.instance, self.instance.game
+        typed = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
+        rounds = game.as_rules_rounds()
+        number = [stored.pk for stored in game.stored_rounds].index(round_.pk)
+        entries = tuple(typed.get(seat.pk) for seat in game.seats)
+        rounds[number] = rules.Round(entries, round_.last_to_quit)
+        problems = refusals(game, rounds, game.first_starter)
+        if problems:
+            raise forms.ValidationError(problems)
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    formset = EntryFormSet
+    fields = ("seat", "value")
+    readonly_fields = ("seat",)
+    extra = 0
+    can_delete = False
+
+    def get_queryset(self, request):
+        return (
+            super().get_queryset(request).select_related("seat__player").order_by("seat__position")
+        )
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class RoundAdminForm(forms.ModelForm):
+    class Meta:
+        model = Round
+        fields = ("last_to_quit",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["last_to_quit"] = forms.TypedChoiceField(
+            label=_("Last player to quit"),
+            help_text=_("Starts the next round when nobody emptied their hand."),
+            choices=seat_choices(self.instance.game),
+            coerce=int,
+            required=False,
+            empty_value=None,
+        )
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    form = RoundAdminForm
+    inlines = [EntryInline]
+    fields = ("game_link", "number", "last_to_quit", "created_at", "totals_after")
+    readonly_fields = ("game_link", "number", "created_at", "totals_after")
+    list_display = ("__str__", "game", "created_at")
+    search_fields = ("game__players__name",)
+    actions = None  # no bulk delete: only a game's last round may go
+
+    def get_model_perms(self, request):
+        return {}  # reached from its game's page, not listed on the admin index
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description=_("game"))
+    def game_link(self, obj):
+        url = reverse("admin:games_game_change", args=[obj.game_id])
+        return format_html('<a href="{}">{}</a>', url, obj.game)
+
+    @admin.display(description=_("totals after this round"))
+    def totals_after(self, obj):
+        game = obj.game
+        result = game.state.rounds[obj.number - 1]
+        return " · ".join(f"{n} {t}" for n, t in zip(game.names, result.totals, strict=True))
+
+    def log_change(self, request, obj, message):
+        entry = super().log_change(request, obj, message)
+        _log_on_game(request, obj, entry.get_change_message() or gettext("No fields changed."))
+        return entry
+
+    def log_deletions(self, request, queryset):
+        entries = super().log_deletions(request, queryset)
+        for obj in queryset:
+            _log_on_game(request, obj, gettext("Deleted."))
+        return entries
+
+    def response_change(self, request, obj):
+        if "_continue" in request.POST:
+            return super().response_change(request, obj)
+        super().response_change(request, obj)  # keeps the "changed successfully" message
+        return HttpResponseRedirect(reverse("admin:games_game_change", args=[obj.game_id]))
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        round_ = self.get_object(request, unquote(object_id))
+        extra_context = {"show_delete": round_ is None or is_last(round_)} | (extra_context or {})
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def delete_view(self, request, object_id, extra_context=None):
+        round_ = self.get_object(request, unquote(object_id))
+        if round_ is not None and not is_last(round_):
+            # Removing an earlier round could make a later return impossible.
+            raise PermissionDenied(gettext("Only the last round of a game can be deleted."))
+        response = super().delete_view(request, object_id, extra_context)
+        if round_ is not None and response.status_code == 302:
+            return HttpResponseRedirect(reverse("admin:games_game_change", args=[round_.game_id]))
+        return response
+
+
+def is_last(round_):
+    return not round_.game.rounds.filter(number__gt=round_.number).exists()
+
+
+def _log_on_game(request, round_, message):
+    LogEntry.objects.log_actions(
+        user_id=request.user.pk,
+        queryset=[round_.game],
+        action_flag=CHANGE,
+        change_message=f"{round_}: {message}",
+    )
+
+
+class PlayerAdminForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ("owner", "name")
+
+    def clean(self):
+        # The owner is read-only once set, so the model's unique constraint skips it: check here.
+        data = super().clean()
+        owner = data.get("owner") or getattr(self.instance, "owner", None)
+        name = data.get("name")
+        if owner is not None and name:
+            taken = Player.objects.filter(owner=owner, name__iexact=name)
+            if taken.exclude(pk=self.instance.pk).exists():
+                self.add_error("name", _("This account already has a player with this name."))
+        return data
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
+    list_display = ("name", "owner", "games_played")
+    list_filter = ("owner",)
+    search_fields = ("name",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(games_played=Count("seats"))
+
+    def get_readonly_fields(self, request, obj=None):
+        return ("owner",) if obj else ()
+
+    @admin.display(description=_("games played"), ordering="games_played")
+    def games_played(self, obj):
+        return obj.games_played
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(admin.ModelAdmin):
+    """Every change and deletion made in the admin, deleted games included; read-only."""
+
+    list_display = ("action_time", "user", "content_type", "object_repr", "action_flag")
+    list_filter = ("action_flag", "content_type", ("action_time", admin.DateFieldListFilter))
+    search_fields = ("object_repr", "change_message")
+    readonly_fields = (
+        "action_time",
+        "user",
+        "content_type",
+        "object_id",
+        "object_repr",
+        "action_flag",
+        "change_message",
+    )
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,231 @@
+"""Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
+
+A backup is read back only through the rules module: every game is replayed with
+`rules.fold` before anything is written, and the whole file is restored in one
+transaction or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import rules, services
+from games.messages import describe
+from games.models import NAME_MAX_LENGTH, Entry, Game, Round
+from games.views import game_as_json
+
+MAX_GAMES = 5000
+MAX_ROUNDS = 500  # a real game ends long before; this only bounds a forged file
+
+CSV_HEADER = (
+    gettext_lazy("game"),
+    gettext_lazy("date"),
+    gettext_lazy("round"),
+    gettext_lazy("seat"),
+    gettext_lazy("player"),
+    gettext_lazy("entry typed"),
+    gettext_lazy("points applied"),
+    gettext_lazy("total after"),
+)
+
+
+def as_json(games):
+    return [game_as_json(game) for game in games]
+
+
+def csv_rows(games):
+    """One row per player per round, after a header row."""
+    yield [str(title) for title in CSV_HEADER]
+    for game in games:
+        state, names = game.state, game.names
+        date = timezone.localtime(game.created_at).date().isoformat()
+        for r in state.rounds:
+            for seat, name in enumerate(names):
+                yield [
+                    game.pk,
+                    date,
+                    r.number,
+                    seat + 1,
+                    spreadsheet_safe(name),
+                    r.entries[seat],
+                    r.points[seat],
+                    r.totals[seat],
+                ]
+
+
+def spreadsheet_safe(text):
+    """A name that starts like a formula would run in a spreadsheet: keep it plain text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@dataclass(frozen=True)
+class GameBackup:
+    players: list[str]
+    first_starter: int
+    rounds: list[rules.Round]
+    started_at: datetime | None
+    saved_at: list[datetime | None]
+
+
+class Refused(ValueError):
+    """Why one game of the file cannot be restored, in words for the reader."""
+
+
+def read(data) -> tuple[list[GameBackup], list[str]]:
+    """The games of a parsed backup file, and every reason some of them are refused."""
+    if not isinstance(data, list):
+        return [], [_("This file is not a Scorekeeper backup: it should hold a list of games.")]
+    if len(data) > MAX_GAMES:
+        message = _("This file holds %(count)s games; at most %(max)s can be imported at once.")
+        return [], [message % {"count": len(data), "max": MAX_GAMES}]
+    games, problems = [], []
+    for index, item in enumerate(data, start=1):
+        try:
+            games.append(read_game(item))
+        except Refused as refused:
+            problems.extend(_in_game(index, item, message) for message in refused.args)
+    return games, problems
+
+
+def _in_game(index, item, message):
+    game_id = item.get("id") if isinstance(item, dict) else None
+    if isinstance(game_id, int | str) and not isinstance(game_id, bool):
+        return _("Game %(index)s (id %(id)s): %(message)s") % {
+            "index": index,
+            "id": game_id,
+            "message": message,
+        }
+    return _("Game %(index)s: %(message)s") % {"index": index, "message": message}
+
+
+def read_game(item) -> GameBackup:
+    if not isinstance(item, dict):
+        raise Refused(_("it is not a game (an object with players and rounds)."))
+    names = _players(item.get("players"))
+    raw_rounds = item.get("rounds", [])
+    if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
+        message = _("its rounds must be a list of at most %(max)s rounds.")
+        raise Refused(message % {"max": MAX_ROUNDS})
+    rounds = [_round(number, r, names) for number, r in enumerate(raw_rounds, start=1)]
+    first_starter = _seat_of(item.get("first_starter"), names, default=0)
+    try:
+        state = rules.fold(len(names), rounds, first_starter)
+    except rules.RoundRefused as refused:
+        # dict.fromkeys: several seats can share one message (two hands emptied at once).
+        messages = dict.fromkeys(describe(v, names) for v in refused.violations)
+        raise Refused(*messages) from None
+    _check_totals(item.get("totals"), names, state)
+    return GameBackup(
+        players=[" ".join(name.split()) for name in names],
+        first_starter=first_starter,
+        rounds=rounds,
+        started_at=_moment(item.get("started_at")),
+        saved_at=[_moment(r.get("saved_at")) for r in raw_rounds],
+    )
+
+
+def _players(names):
+    if (
+        not isinstance(names, list)
+        or not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise Refused(
+            _("its players must be a list of %(min)s to %(max)s names.")
+            % {"min": rules.MIN_PLAYERS, "max": rules.MAX_PLAYERS}
+        )
+    cleaned = [" ".join(name.split()) for name in names]
+    for name in cleaned:
+        if not 1 <= len(name) <= NAME_MAX_LENGTH:
+            raise Refused(
+                _("the player name “%(name)s” must have 1 to %(max)s characters.")
+                % {"name": name, "max": NAME_MAX_LENGTH}
+            )
+    if len({name.casefold() for name in cleaned}) < len(cleaned):
+        raise Refused(_("a player is named twice."))
+    return names
+
+
+def _round(number, raw, names) -> rules.Round:
+    entries = raw.get("entries") if isinstance(raw, dict) else None
+    if not isinstance(entries, dict) or set(entries) != set(names):
+        raise Refused(
+            _("Round %(number)s: it must give one entry for each player: %(names)s.")
+            % {"number": number, "names": ", ".join(names)}
+        )
+    if raw.get("number", number) != number:
+        raise Refused(
+            _("Round %(number)s is numbered %(found)s: the rounds must follow each other.")
+            % {"number": number, "found": raw.get("number")}
+        )
+    try:
+        quitter = _seat_of(raw.get("last_to_quit"), names, default=None)
+    except Refused as refused:
+        message = _("Round %(number)s: %(message)s") % {"number": number, "message": refused}
+        raise Refused(message) from None
+    return rules.Round(tuple(entries[name] for name in names), quitter)
+
+
+def _seat_of(name, names, default):
+    if name is None:
+        return default
+    if name not in names:
+        raise Refused(_("“%(name)s” is not a player of this game.") % {"name": name})
+    return names.index(name)
+
+
+def _check_totals(totals, names, state):
+    """Totals are derived, so a file whose totals disagree with its rounds was altered."""
+    if totals is None:
+        return
+    expected = dict(zip(names, state.totals, strict=True))
+    if totals != expected:
+        raise Refused(
+            _("the totals in the file are not what the rules give for its rounds (%(totals)s).")
+            % {"totals": ", ".join(f"{name} {total}" for name, total in expected.items())}
+        )
+
+
+def _moment(value):
+    if value is None:
+        return None
+    try:
+        moment = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise Refused(_("“%(value)s” is not a date and time.") % {"value": value})
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+
+
+@transaction.atomic
+def restore(owner, backups) -> list[Game]:
+    return [_restore_game(owner, backup) for backup in backups]
+
+
+def _restore_game(owner, backup: GameBackup) -> Game:
+    game = services.start_game(owner, backup.players, backup.first_starter)
+    seats = game.seats
+    rounds = Round.objects.bulk_create(
+        Round(game=game, number=number, last_to_quit=r.last_to_quit)
+        for number, r in enumerate(backup.rounds, start=1)
+    )
+    Entry.objects.bulk_create(
+        Entry(round=stored, seat=seat, value=value)
+        for stored, r in zip(rounds, backup.rounds, strict=True)
+        for seat, value in zip(seats, r.entries, strict=True)
+    )
+    # auto_now_add stamps "now" on create: put the backup's own times back afterwards.
+    for stored, moment in zip(rounds, backup.saved_at, strict=True):
+        stored.created_at = moment or stored.created_at
+    Round.objects.bulk_update(rounds, ["created_at"])
+    if backup.started_at:
+        Game.objects.filter(pk=game.pk).update(created_at=backup.started_at)
+    return game

@@ -1,0 +1,65 @@
+"""Forms of the history pages: the filters (GET) and the backup upload."""
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games import backup
+from games.models import Player
+
+MAX_BACKUP_BYTES = 10 * 1024 * 1024
+PLAYING, FINISHED = "playing", "finished"
+
+
+class HistoryFilterForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=_("Player"), queryset=Player.objects.none(), required=False, empty_label=_("Everyone")
+    )
+    status = forms.ChoiceField(
+        label=_("Status"),
+        required=False,
+        choices=[("", _("All games")), (PLAYING, _("In progress")), (FINISHED, _("Finished"))],
+    )
+
+    def __init__(self, owner, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = owner.players.all()
+
+    def filter(self, games):
+        """`games` narrowed by the valid filters; all of them when the form is not valid."""
+        if not self.is_valid():
+            return games
+        player, status = self.cleaned_data["player"], self.cleaned_data["status"]
+        if player is not None:
+            games = games.filter(players=player)
+        if status == FINISHED:
+            games = games.finished()
+        elif status == PLAYING:
+            games = games.in_progress()
+        return games
+
+
+class BackupImportForm(forms.Form):
+    backup = forms.FileField(
+        label=_("Backup file (JSON, as downloaded from the history page)"),
+        widget=forms.ClearableFileInput(attrs={"accept": "application/json,.json"}),
+    )
+
+    def clean_backup(self):
+        upload = self.cleaned_data["backup"]
+        if upload.size > MAX_BACKUP_BYTES:
+            raise forms.ValidationError(
+                _("This file is too big: at most %(mb)s MB."),
+                params={"mb": MAX_BACKUP_BYTES // (1024 * 1024)},
+            )
+        try:
+            data = json.loads(upload.read().decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise forms.ValidationError(
+                _("This file is not a JSON backup: nothing was imported.")
+            ) from None
+        games, problems = backup.read(data)
+        if problems:
+            raise forms.ValidationError(problems)
+        return games

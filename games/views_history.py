@@ -1,0 +1,97 @@
+"""The history of an account's games, the player pages, backups and BG Stats."""
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import backup, bgstats, history, stats
+from games.forms_history import BackupImportForm, HistoryFilterForm
+from games.views import get_game_for
+
+PER_PAGE = 50
+
+
+@login_required
+@require_GET
+def history_list(request):
+    form = HistoryFilterForm(request.user, request.GET or None)
+    games = form.filter(request.user.games.all()).with_sheet()
+    page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
+    context = {"form": form, "page": page, "rows": history.history_rows(page.object_list)}
+    # A history restore (back button after a cache miss) needs the whole page again.
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "games/history.html#results" if partial else "games/history.html"
+    response = render(request, template, context, status=422 if form.errors else 200)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_GET
+def player_detail(request, pk):
+    player = get_object_or_404(request.user.players, pk=pk)
+    games = list(player.games.with_sheet().order_by("created_at", "pk"))
+    context = {
+        "player": player,
+        "stats": stats.player_stats(history.appearances(player, games)),
+        "chart": history.finals_chart(player, games),
+    }
+    return render(request, "games/player.html", context)
+
+
+@login_required
+@require_GET
+def export_json(request):
+    games = request.user.games.with_sheet()
+    response = JsonResponse(
+        backup.as_json(games), safe=False, json_dumps_params={"indent": 1, "ensure_ascii": False}
+    )
+    return _attachment(response, "json")
+
+
+@login_required
+@require_GET
+def export_csv(request):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    csv.writer(response).writerows(backup.csv_rows(request.user.games.with_sheet()))
+    return _attachment(response, "csv")
+
+
+def _attachment(response, extension):
+    day = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.{extension}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def backup_import(request):
+    if request.method == "GET":
+        return render(request, "games/import.html", {"form": BackupImportForm()})
+    form = BackupImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, "games/import.html", {"form": form}, status=422)
+    restored = backup.restore(request.user, form.cleaned_data["backup"])
+    count = len(restored)
+    messages.success(
+        request,
+        ngettext("%(count)s game imported.", "%(count)s games imported.", count) % {"count": count},
+    )
+    return redirect("history")
+
+
+@login_required
+@require_GET
+def game_bgstats(request, pk):
+    game = get_game_for(request.user, pk)
+    if not game.state.finished:
+        raise Http404("A game in progress has no result to send yet.")
+    return JsonResponse(bgstats.play(game), json_dumps_params={"ensure_ascii": False})

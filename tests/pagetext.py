@@ -1,0 +1,53 @@
+"""What a person reads on a page: its text and the labels assistive technology reads out."""
+
+import re
+from html.parser import HTMLParser
+
+SPOKEN_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder"}
+
+
+class _Reader(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.segments, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in {"script", "style"}:
+            self._skip += 1
+        self.segments += [value for name, value in attrs if name in SPOKEN_ATTRIBUTES and value]
+
+    def handle_endtag(self, tag):
+        if tag in {"script", "style"}:
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.segments.append(data)
+
+
+def segments(html):
+    """Each text node and spoken attribute, whitespace tidied (non-breaking spaces kept)."""
+    reader = _Reader()
+    reader.feed(html)
+    tidy = (re.sub(r"[ \t\r\n]+", " ", s).strip(" ") for s in reader.segments)
+    return [s for s in tidy if s]
+
+
+def text(html):
+    return " ".join(segments(html))
+
+
+def forms(html):
+    """The <form ...> opening tags of a page, as raw HTML (enough to find an action)."""
+    return re.findall(r"<form\b[^>]*>.*?</form>", html, flags=re.S)
+
+
+NBSP = "\u00a0\u202f"
+
+
+def bad_typography(text):
+    """French wants a (narrow) non-breaking space before : ; ! ? and « » quotes, not "."""
+    problems = [m.group() for m in re.finditer(rf"(^|[^{NBSP}])[:;!?]", text)]
+    problems += re.findall(r"[\"“”]", text)
+    problems += re.findall(rf"«[^{NBSP}]|[^{NBSP}]»", text)
+    return problems

@@ -1,0 +1,106 @@
+import csv
+import io
+import json
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
+
+FINISHED = [(31, 0, 12), (20, 3, -10)]
+
+
+def test_the_json_backup_lists_every_game_as_the_game_json(alice_client, make_game):
+    games = [make_game(rounds=FINISHED), make_game(names=("Ana", "Dan"), rounds=[(4, 0)])]
+
+    response = alice_client.get("/history/export.json")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert 'attachment; filename="scorekeeper-' in response["Content-Disposition"]
+    backup = json.loads(response.content)
+    assert [item["id"] for item in backup] == [games[1].pk, games[0].pk]
+    for item in backup:
+        assert item == alice_client.get(f"/games/{item['id']}.json").json()
+
+
+def test_the_game_json_keeps_what_a_restore_needs(alice_client, make_game):
+    game = make_game(rounds=FINISHED, first_starter=2)
+
+    data = alice_client.get(f"/games/{game.pk}.json").json()
+
+    assert data["first_starter"] == "Cleo"
+    assert data["started_at"].startswith(str(game.created_at.year))
+    assert data["rounds"][1]["last_to_quit"] is None
+    assert data["rounds"][1]["points"] == {"Ana": 20, "Ben": 3, "Cleo": -10}
+    assert data["totals"] == {"Ana": 51, "Ben": 3, "Cleo": 2}
+
+
+def test_the_csv_has_a_row_per_player_per_round(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+
+    response = alice_client.get("/history/export.csv")
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == [
+        "game",
+        "date",
+        "round",
+        "seat",
+        "player",
+        "entry typed",
+        "points applied",
+        "total after",
+    ]
+    assert len(rows) == 1 + 2 * 3
+    day = rows[1][1]
+    assert rows[6] == [str(game.pk), day, "2", "3", "Cleo", "-10", "-10", "2"]
+
+
+def test_a_return_clamped_at_zero_shows_what_was_applied(alice_client, make_game):
+    make_game(names=("Ana", "Ben"), rounds=[(3, -1)])
+
+    rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
+
+    assert rows[2][4:] == ["Ben", "-1", "0", "0"]
+
+
+def test_a_name_that_looks_like_a_formula_stays_text(alice_client, make_game):
+    make_game(names=("=SUM(A1)", "Ben"), rounds=[(3, 0)])
+
+    rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
+
+    assert rows[1][4] == "'=SUM(A1)"
+
+
+def test_exports_hold_only_the_accounts_games(alice_client, make_game, bob):
+    make_game(names=("Zed", "Yan"), rounds=[(3, 0)], owner=bob)
+
+    assert json.loads(alice_client.get("/history/export.json").content) == []
+    assert "Zed" not in alice_client.get("/history/export.csv").content.decode()
+
+
+def test_exports_require_login(client):
+    assert client.get("/history/export.json").status_code == 302
+    assert client.get("/history/export.csv").status_code == 302
+
+
+def test_history_links_to_the_exports_and_the_import(alice_client):
+    html = alice_client.get("/history/").content.decode()
+
+    for url in ("/history/export.json", "/history/export.csv", "/history/import/"):
+        assert f'href="{url}"' in html
+
+
+def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    with CaptureQueriesContext(connection) as few:
+        alice_client.get("/history/export.json")
+    for _ in range(5):
+        make_game(rounds=FINISHED)
+    with CaptureQueriesContext(connection) as many:
+        alice_client.get("/history/export.json")
+
+    assert len(many) == len(few)
+    assert Game.objects.count() == 6

@@ -1,0 +1,209 @@
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from games import backup
+from games.models import Entry, Game, Player, Round
+
+FINISHED = [(31, 0, 12), (20, 3, -10)]
+
+
+def upload(client, content, name="backup.json"):
+    if not isinstance(content, bytes):
+        content = json.dumps(content).encode()
+    file = SimpleUploadedFile(name, content, content_type="application/json")
+    return client.post("/history/import/", {"backup": file})
+
+
+def snapshot():
+    return tuple(model.objects.count() for model in (Game, Player, Round, Entry))
+
+
+@pytest.fixture
+def bob_client(bob):
+    client = Client()  # not pytest-django's `client`, which alice_client logs in
+    client.force_login(bob)
+    return client
+
+
+def test_the_import_page_has_a_labelled_file_field(alice_client):
+    html = alice_client.get("/history/import/").content.decode()
+
+    assert 'enctype="multipart/form-data"' in html
+    assert '<label for="id_backup">' in html and 'type="file"' in html
+
+
+def test_it_requires_login(client):
+    assert client.get("/history/import/").status_code == 302
+    assert client.post("/history/import/").status_code == 302
+
+
+def test_export_then_import_on_a_new_account_gives_identical_games(
+    alice_client, make_game, bob, bob_client
+):
+    make_game(rounds=FINISHED, first_starter=1)
+    make_game(names=("Ana", "Dan"), rounds=[(4, 0), (0, 7)])
+    make_game(names=("Eve", "Ana", "Fay", "Gus"), rounds=[(31, 31, 31, 0), (12, -10, 3, 5)])
+    exported = alice_client.get("/history/export.json").content
+
+    response = upload(bob_client, exported)
+
+    assert response.status_code == 302
+    assert response["Location"] == "/history/"
+    restored = json.loads(bob_client.get("/history/export.json").content)
+    original = json.loads(exported)
+    assert len(restored) == 3
+    for before, after in zip(original, restored, strict=True):
+        assert after["id"] != before["id"]
+        assert {k: v for k, v in after.items() if k != "id"} == {
+            k: v for k, v in before.items() if k != "id"
+        }
+    assert set(bob.players.values_list("name", flat=True)) == {
+        "Ana",
+        "Ben",
+        "Cleo",
+        "Dan",
+        "Eve",
+        "Fay",
+        "Gus",
+    }
+
+
+def test_it_says_how_many_games_were_imported(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    exported = alice_client.get("/history/export.json").content
+
+    response = upload(alice_client, exported)
+
+    assert "1 game imported." in alice_client.get(response["Location"]).content.decode()
+
+
+def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    before = snapshot()
+
+    response = upload(alice_client, b"\x89PNG not json at all")
+
+    assert response.status_code == 422
+    assert "not a JSON backup" in response.content.decode()
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ({"players": ["Ana", "Ben"]}, "should hold a list of games"),
+        ([42], "Game 1: it is not a game"),
+        ([{"id": 9, "players": ["Ana"], "rounds": []}], "Game 1 (id 9): its players must be"),
+        ([{"players": ["Ana", "ana"], "rounds": []}], "a player is named twice"),
+        ([{"players": ["Ana", "Ben"], "rounds": "many"}], "its rounds must be a list"),
+        (
+            [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3}}]}],
+            "Round 1: it must give one entry for each player: Ana, Ben.",
+        ),
+        (
+            [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": "x"}}]}],
+            "Round 1: Enter a whole number.",
+        ),
+        (
+            [{"players": ["Ana", "Ben"], "rounds": [], "first_starter": "Zed"}],
+            "“Zed” is not a player of this game.",
+        ),
+        (
+            [{"players": ["Ana", "Ben"], "rounds": [], "started_at": "yesterday"}],
+            "“yesterday” is not a date and time.",
+        ),
+    ],
+)
+def test_a_malformed_backup_is_refused_with_a_reason(alice_client, content, message):
+    before = snapshot()
+
+    response = upload(alice_client, content)
+
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_rule_breaking_game_refuses_the_whole_file(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    good = json.loads(alice_client.get("/history/export.json").content)[0]
+    bad = json.loads(json.dumps(good)) | {"id": 77}
+    bad["rounds"][1]["entries"]["Ben"] = -10  # Ben holds 0 points: no black chip to give back
+    del bad["totals"]
+    before = snapshot()
+
+    response = upload(alice_client, [good, bad])
+
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Nothing was imported" in html
+    assert "Game 2 (id 77): Round 2:" in html
+    assert "Ben has only 0 points and cannot give back a black chip" in html
+    assert snapshot() == before
+
+
+def test_every_refused_game_is_listed(alice_client):
+    two_emptied = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 0, "Ben": 0}}]}
+    too_high = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 32, "Ben": 4}}]}
+
+    html = upload(alice_client, [two_emptied, too_high]).content.decode()
+
+    assert "Game 1: Round 1: Only one player can empty their hand" in html
+    assert "Game 2: Round 1: 32 is too many" in html
+
+
+def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    data = json.loads(alice_client.get("/history/export.json").content)
+    data[0]["totals"]["Ana"] = 12
+
+    response = upload(alice_client, data)
+
+    assert response.status_code == 422
+    assert "the totals in the file are not what the rules give" in response.content.decode()
+
+
+def test_a_round_after_the_end_is_refused(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    data = json.loads(alice_client.get("/history/export.json").content)
+    data[0]["rounds"].append({"entries": {"Ana": 1, "Ben": 2, "Cleo": 3}})
+    del data[0]["totals"]
+
+    html = upload(alice_client, data).content.decode()
+
+    assert "Round 3: The game is over" in html
+
+
+def test_restore_writes_all_games_or_none(alice, monkeypatch):
+    games, problems = backup.read(
+        [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]}] * 2
+    )
+    assert problems == []
+    real = backup._restore_game
+    calls = []
+
+    def fail_on_second(owner, game):
+        calls.append(game)
+        if len(calls) == 2:
+            raise RuntimeError("disk full")
+        return real(owner, game)
+
+    monkeypatch.setattr(backup, "_restore_game", fail_on_second)
+
+    with pytest.raises(RuntimeError):
+        backup.restore(alice, games)
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_a_message_shared_by_several_players_is_given_once(alice_client):
+    three_emptied = {
+        "players": ["Ana", "Ben", "Cy"],
+        "rounds": [{"entries": {"Ana": 0, "Ben": 0, "Cy": 0}}],
+    }
+
+    html = upload(alice_client, [three_emptied]).content.decode()
+
+    assert html.count("Only one player can empty their hand") == 1

@@ -1,0 +1,152 @@
+"""The translation catalogs: complete, compiled, consistent and in French typography."""
+
+import re
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from tests.pagetext import bad_typography
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+NOT_SOURCES = {"locale", "tests", "static", "staticfiles", "bin", "tmp", "node_modules"}
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]")
+
+
+def sources():
+    """Every folder of the project that may hold translatable strings (apps, templates)."""
+    root = Path(settings.BASE_DIR)
+    return [
+        path
+        for path in root.iterdir()
+        if path.is_dir()
+        and not path.name.startswith(".")
+        and not path.name.endswith(".egg-info")
+        and path.name not in NOT_SOURCES
+    ]
+
+
+def french():
+    return polib.pofile(str(LOCALE / "fr" / "LC_MESSAGES" / "django.po"))
+
+
+def live(po):
+    return [entry for entry in po if not entry.obsolete]
+
+
+def translations(entries):
+    """What a catalog really translates: {(context, msgid): text or plural texts}."""
+    found = {}
+    for entry in entries:
+        if entry.obsolete or "fuzzy" in entry.flags:
+            continue
+        if entry.msgid_plural:
+            value = tuple(entry.msgstr_plural[k] for k in sorted(entry.msgstr_plural))
+        else:
+            value = entry.msgstr
+        if value and all(value):
+            found[(entry.msgctxt, entry.msgid)] = value
+    return found
+
+
+def stale_messages(po_path, mo_path):
+    """Messages whose compiled form differs from the source; empty when the .mo is current."""
+    source = translations(polib.pofile(str(po_path)))
+    compiled = translations(polib.mofile(str(mo_path)))
+    return sorted(
+        key[1] for key in source.keys() | compiled.keys() if source.get(key) != compiled.get(key)
+    )
+
+
+def msgstrs(entry):
+    return list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+
+
+def test_every_french_message_is_translated_and_not_fuzzy():
+    po = french()
+    missing = [e.msgid for e in live(po) if not all(msgstrs(e))]
+    fuzzy = [e.msgid for e in live(po) if "fuzzy" in e.flags]
+    assert (missing, fuzzy) == ([], []), "translate these in locale/fr/LC_MESSAGES/django.po"
+
+
+def test_every_compiled_catalog_matches_its_source():
+    pairs = [(po, po.with_suffix(".mo")) for po in LOCALE.glob("*/LC_MESSAGES/*.po")]
+    assert pairs, "no catalog found"
+    for po, mo in pairs:
+        assert mo.exists(), f"{mo} is missing: run make messages"
+        assert stale_messages(po, mo) == [], f"{mo} is older than {po}: run make messages"
+
+
+def test_the_freshness_check_notices_an_edited_source(tmp_path):
+    po_path, mo_path = tmp_path / "django.po", tmp_path / "django.mo"
+    po = french()
+    po.save(str(po_path))
+    po.save_as_mofile(str(mo_path))
+    assert stale_messages(po_path, mo_path) == []
+    po[0].msgstr += " (edited)"
+    po.save(str(po_path))
+    assert stale_messages(po_path, mo_path) == [po[0].msgid]
+
+
+def test_french_messages_keep_their_placeholders():
+    for entry in live(french()):
+        expected = sorted(PLACEHOLDER.findall(entry.msgid))
+        for text in msgstrs(entry):
+            assert sorted(PLACEHOLDER.findall(text)) == expected, entry.msgid
+
+
+def test_french_messages_follow_french_typography():
+    problems = {
+        entry.msgid: found
+        for entry in live(french())
+        for text in msgstrs(entry)
+        if (found := bad_typography(text))
+    }
+    assert problems == {}
+
+
+def test_the_typography_check_notices_an_ordinary_space():
+    assert bad_typography("Manche 2 : perdu !") == [" :", " !"]
+    assert bad_typography('Il dit "non".') == ['"', '"']
+    assert bad_typography("Manche\u00a02\u00a0: «\u00a0gagné\u00a0»\u202f!") == []
+
+
+@pytest.mark.skipif(
+    shutil.which("xgettext") is None, reason="needs GNU gettext (.ci/run installs it)"
+)
+def test_the_french_catalog_has_every_message_of_the_code(tmp_path, monkeypatch, settings):
+    for source in sources():
+        shutil.copytree(source, tmp_path / source.name, ignore=shutil.ignore_patterns("*.pyc"))
+    (tmp_path / "locale").mkdir()
+    monkeypatch.chdir(tmp_path)
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    call_command("makemessages", locale=["fr"], verbosity=0)
+    extracted = {(e.msgctxt, e.msgid) for e in polib.pofile("locale/fr/LC_MESSAGES/django.po")}
+    committed = {(e.msgctxt, e.msgid) for e in live(french())}
+    assert sorted(m for _c, m in extracted - committed) == [], "run make messages, then translate"
+    assert sorted(m for _c, m in committed - extracted) == [], "run make messages to drop these"
+
+
+def test_the_admin_labels_of_our_models_are_french():
+    from django.apps import apps
+    from django.utils import translation
+
+    def labels():
+        config = apps.get_app_config("games")
+        found = {"app": str(config.verbose_name)}
+        for model in config.get_models():
+            meta = model._meta
+            found[model.__name__] = (str(meta.verbose_name), str(meta.verbose_name_plural))
+            for field in meta.get_fields():
+                if hasattr(field, "verbose_name") and not field.auto_created:
+                    found[f"{model.__name__}.{field.name}"] = str(field.verbose_name)
+        return found
+
+    with translation.override("en"):
+        english = labels()
+    with translation.override("fr"):
+        french = labels()
+    assert [key for key in english if english[key] == french[key]] == []

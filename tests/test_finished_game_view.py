@@ -1,0 +1,62 @@
+import re
+
+from django.utils import translation
+
+
+def finished_game(make_game):
+    # Ben empties his hand in round 1, Cleo in round 2 (returning a black chip); Ana passes 40.
+    return make_game(rounds=[(31, 0, 12), (20, 3, -10)])
+
+
+def test_a_finished_game_shows_the_standings_and_who_emptied_their_hand(alice_client, make_game):
+    game = finished_game(make_game)
+
+    html = alice_client.get(f"/games/{game.pk}/").content.decode()
+
+    standings = html[html.index("Final standings") :]
+    rows = re.findall(
+        r'<a href="/players/\d+/">(\w+)</a></th>\s*<td>(\d+)</td>\s*<td>([^<]*)</td>', standings
+    )
+    assert rows == [("Cleo", "2", "2"), ("Ben", "3", "1"), ("Ana", "51", "—")]
+
+
+def test_a_game_in_progress_has_no_final_section(alice_client, make_game):
+    game = make_game(rounds=[(3, 0, 12)])
+
+    html = alice_client.get(f"/games/{game.pk}/").content.decode()
+
+    assert "Final standings" not in html
+    assert "<svg" not in html
+
+
+def test_the_totals_chart_is_svg_with_a_table_and_no_inline_style(alice_client, make_game):
+    game = finished_game(make_game)
+
+    html = alice_client.get(f"/games/{game.pk}/").content.decode()
+
+    assert '<svg class="chart-svg"' in html
+    assert html.count('<g class="chart-series series-') == 3
+    assert "<details" in html and '<table class="data">' in html
+    table = html[html.index("<details") : html.index("</details>")]
+    assert re.search(r"<th scope=\"row\">2</th><td>51</td><td>3</td><td>2</td>", table)
+    assert "style=" not in html
+    assert "<script" not in table
+
+
+def test_player_names_in_the_sheet_link_to_their_pages(alice_client, make_game):
+    game = make_game(rounds=[(3, 0, 12)])
+    ana = game.seats[0].player
+
+    html = alice_client.get(f"/games/{game.pk}/").content.decode()
+
+    assert f'<a class="name" href="/players/{ana.pk}/">Ana</a>' in html
+
+
+def test_the_finished_page_renders_in_french(alice_client, make_game):
+    game = finished_game(make_game)
+
+    with translation.override("fr"):
+        response = alice_client.get(f"/games/{game.pk}/", headers={"accept-language": "fr"})
+
+    assert response.status_code == 200
+    assert not re.search(r'c[xy]="\d+,\d', response.content.decode())

@@ -1,0 +1,57 @@
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_page_links_to_its_json(alice_client, make_game):
+    game = make_game()
+    body = alice_client.get(game.get_absolute_url()).content.decode()
+    assert f'<link rel="alternate" type="application/json" href="/games/{game.pk}.json">' in body
+
+
+def test_it_describes_a_game_in_progress(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, -1, 7]])
+    data = alice_client.get(f"/games/{game.pk}.json").json()
+    assert data.pop("started_at") == game.created_at.isoformat()
+    assert [r.pop("saved_at") for r in data["rounds"]] == [
+        r.created_at.isoformat() for r in game.stored_rounds
+    ]
+    assert data == {
+        "id": game.pk,
+        "players": ["Ana", "Ben", "Cleo"],
+        "first_starter": "Ana",
+        "rounds": [
+            {
+                "number": 1,
+                "entries": {"Ana": 12, "Ben": 0, "Cleo": 5},
+                "points": {"Ana": 12, "Ben": 0, "Cleo": 5},
+                "last_to_quit": None,
+            },
+            {
+                "number": 2,
+                "entries": {"Ana": 3, "Ben": -1, "Cleo": 7},
+                "points": {"Ana": 3, "Ben": 0, "Cleo": 7},
+                "last_to_quit": None,
+            },
+        ],
+        "totals": {"Ana": 15, "Ben": 0, "Cleo": 12},
+        "finished": False,
+        "winners": [],
+        "next_starter": "Ben",
+    }
+
+
+def test_it_names_the_winners_in_seat_order(alice_client, make_game):
+    game = make_game(rounds=[[31, 2, 2], [10, 1, 1]])
+    data = alice_client.get(f"/games/{game.pk}.json").json()
+    assert data["finished"] is True
+    assert data["winners"] == ["Ben", "Cleo"]
+    assert data["next_starter"] is None
+
+
+def test_it_checks_ownership(client, bob, make_game):
+    game = make_game()
+    client.force_login(bob)
+    assert client.get(f"/games/{game.pk}.json").status_code == 404
+    client.logout()
+    assert client.get(f"/games/{game.pk}.json").status_code == 302

@@ -1,0 +1,109 @@
+import pytest
+
+from games.models import Game, Player
+
+pytestmark = pytest.mark.django_db
+URL = "/games/new/"
+
+
+def names(**seats):
+    data = {f"player_{i}": "" for i in range(6)} | {"starter": "0"}
+    return data | seats
+
+
+def test_it_requires_login(client):
+    response = client.get(URL)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_it_shows_the_form_with_a_start_button(alice_client):
+    response = alice_client.get(URL)
+    assert response.status_code == 200
+    assert b'<label for="id_player_0">' in response.content
+    assert b"Start game" in response.content
+
+
+def test_it_starts_a_game_with_seats_in_the_order_entered(alice_client, alice):
+    response = alice_client.post(URL, names(player_0="Zoé", player_1="Ana", player_2="Max"))
+    game = Game.objects.get(owner=alice)
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert game.names == ["Zoé", "Ana", "Max"]
+
+
+def test_it_trims_names_and_skips_empty_seats(alice_client, alice):
+    alice_client.post(URL, names(player_0="  Ana  ", player_2=" Ben   Hur ", starter="2"))
+    game = Game.objects.get(owner=alice)
+    assert game.names == ["Ana", "Ben Hur"]
+    assert game.first_starter == 1
+
+
+def test_it_lets_the_youngest_start(alice_client, alice):
+    alice_client.post(URL, names(player_0="Ana", player_1="Ben", player_2="Cleo", starter="2"))
+    game = Game.objects.get(owner=alice)
+    assert game.state.next_starter == 2
+
+
+@pytest.mark.parametrize("typed", [["Ana"], []])
+def test_it_refuses_fewer_than_two_players(alice_client, typed):
+    data = names(**{f"player_{i}": name for i, name in enumerate(typed)})
+    response = alice_client.post(URL, data)
+    assert response.status_code == 422
+    assert b"Enter between 2 and 6 players." in response.content
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_the_same_name_twice_whatever_the_case(alice_client):
+    response = alice_client.post(URL, names(player_0="Ana", player_1="ANA "))
+    assert response.status_code == 422
+    assert b"ANA is already at the table." in response.content
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_names_that_are_too_long(alice_client):
+    response = alice_client.post(URL, names(player_0="A" * 31, player_1="Ben"))
+    assert response.status_code == 422
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_a_starter_who_is_not_at_the_table(alice_client):
+    response = alice_client.post(URL, names(player_0="Ana", player_1="Ben", starter="4"))
+    assert response.status_code == 422
+    assert not Game.objects.exists()
+
+
+def test_it_reuses_roster_players_whatever_the_case(alice_client, alice, make_game):
+    make_game(["Ana", "Ben"])
+    alice_client.post(URL, names(player_0="ana", player_1="Cleo"))
+    assert sorted(Player.objects.filter(owner=alice).values_list("name", flat=True)) == [
+        "Ana",
+        "Ben",
+        "Cleo",
+    ]
+
+
+def test_it_offers_the_roster_but_not_another_accounts(alice_client, bob, make_game):
+    make_game(["Ana", "Ben"])
+    make_game(["Secret", "Other"], owner=bob)
+    response = alice_client.get(URL)
+    assert b'<option value="Ana">' in response.content
+    assert b"Secret" not in response.content
+
+
+def test_it_escapes_names(alice_client, alice):
+    alice_client.post(URL, names(player_0="<b>Ana</b>", player_1="Ben"))
+    game = Game.objects.get(owner=alice)
+    response = alice_client.get(game.get_absolute_url())
+    assert b"<b>Ana</b>" not in response.content
+    assert b"&lt;b&gt;Ana&lt;/b&gt;" in response.content
+
+
+def test_rematch_starts_a_new_game_with_the_same_players(alice_client, make_game):
+    game = make_game(["Ana", "Ben"], rounds=[[31, 1], [10, 1]], first_starter=1)
+    response = alice_client.post(f"/games/{game.pk}/rematch/")
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert response["Location"] == rematch.get_absolute_url()
+    assert rematch.names == ["Ana", "Ben"]
+    assert rematch.first_starter == 1
+    assert rematch.state.rounds == ()

@@ -1,0 +1,163 @@
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
+
+FINISHED = [(31, 10, 5), (20, 3, 0)]  # Cleo wins alone on 5
+SHARED = [(20, 20, 31), (5, 5, 12)]  # Ana and Ben share the win on 25
+
+
+def test_it_requires_login(client):
+    response = client.get("/history/")
+
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+
+
+def test_home_and_menu_link_to_the_history(alice_client):
+    html = alice_client.get("/").content.decode()
+
+    assert html.count('href="/history/"') == 2
+
+
+def test_it_lists_games_newest_first_with_their_facts(alice_client, make_game):
+    old = make_game(rounds=FINISHED)
+    new = make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
+    start = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+    Game.objects.filter(pk=old.pk).update(created_at=start)
+    old.rounds.filter(number=2).update(created_at=start + timedelta(minutes=17))
+
+    response = alice_client.get("/history/")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.index(f'href="/games/{new.pk}/"') < html.index(f'href="/games/{old.pk}/"')
+    assert "17 minutes" in html
+    assert "2 rounds" in html and "1 round" in html
+    assert "<strong>Winner:</strong> Cleo" in html
+    assert "In progress" in html
+    dan = new.seats[1].player
+    assert f'<a href="/players/{dan.pk}/">Dan</a>' in html
+
+
+def test_a_shared_win_is_shown_as_such(alice_client, make_game):
+    make_game(rounds=SHARED)
+
+    html = alice_client.get("/history/").content.decode()
+
+    assert "Shared victory:</strong> Ana, Ben" in html
+
+
+def test_it_filters_by_player(alice_client, make_game):
+    with_dan = make_game(names=("Ana", "Dan"))
+    without = make_game(names=("Ana", "Ben"))
+    dan = with_dan.seats[1].player
+
+    html = alice_client.get("/history/", {"player": dan.pk}).content.decode()
+
+    assert f"/games/{with_dan.pk}/" in html
+    assert f"/games/{without.pk}/" not in html
+
+
+@pytest.mark.parametrize(("status", "shown"), [("finished", 0), ("playing", 1)])
+def test_it_filters_by_in_progress_or_finished(alice_client, make_game, status, shown):
+    games = [make_game(rounds=FINISHED), make_game(rounds=[(1, 2, 3)])]
+
+    html = alice_client.get("/history/", {"status": status}).content.decode()
+
+    assert f'href="/games/{games[shown].pk}/"' in html
+    assert f'href="/games/{games[1 - shown].pk}/"' not in html
+
+
+def test_the_filters_are_a_labelled_get_form(alice_client):
+    html = alice_client.get("/history/").content.decode()
+
+    assert 'method="get"' in html
+    assert '<label for="id_player">' in html and '<label for="id_status">' in html
+
+
+def test_it_refuses_another_accounts_player_as_a_filter(alice_client, make_game, bob):
+    mine = make_game()
+    bobs = make_game(names=("Zed", "Yan"), owner=bob)
+
+    response = alice_client.get("/history/", {"player": bobs.seats[0].player_id})
+
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert 'role="alert"' in html
+    assert f"/games/{mine.pk}/" in html
+    assert f"/games/{bobs.pk}/" not in html and "Zed" not in html
+
+
+def test_it_shows_only_the_accounts_games(alice_client, make_game, bob):
+    bobs = make_game(owner=bob)
+
+    html = alice_client.get("/history/").content.decode()
+
+    assert f"/games/{bobs.pk}/" not in html
+    assert "0 games" in html
+
+
+def test_it_pages_by_fifty_and_keeps_the_filters(alice_client, make_game):
+    games = [make_game(names=("Ana", "Ben")) for _ in range(51)]
+
+    first = alice_client.get("/history/", {"status": "playing"}).content.decode()
+    second = alice_client.get("/history/", {"status": "playing", "page": 2}).content.decode()
+
+    assert first.count('class="history-row"') == 50
+    assert "?status=playing&amp;page=2" in first
+    assert second.count('class="history-row"') == 1
+    assert f'href="/games/{games[0].pk}/"' in second
+
+
+def test_a_page_number_out_of_range_shows_the_last_page(alice_client, make_game):
+    make_game()
+
+    response = alice_client.get("/history/", {"page": "999"})
+
+    assert response.status_code == 200
+    assert response.content.decode().count('class="history-row"') == 1
+
+
+def test_htmx_gets_only_the_results(alice_client, make_game):
+    make_game()
+
+    response = alice_client.get("/history/", {"status": "playing"}, headers={"HX-Request": "true"})
+
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="results"')
+    assert "<html" not in html
+
+
+def count_queries(client, params=None):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/history/", params or {})
+    assert response.status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("params", [{}, {"status": "finished"}, {"status": "playing"}])
+def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game, params):
+    for _ in range(3):
+        make_game(rounds=FINISHED)
+        make_game(rounds=[(1, 2, 3)])
+    few = count_queries(alice_client, params)
+    for _ in range(27):
+        make_game(rounds=FINISHED)
+        make_game(rounds=[(1, 2, 3)])
+
+    assert count_queries(alice_client, params) == few
+
+
+def test_a_history_restore_gets_the_whole_page(alice_client, make_game):
+    make_game()
+
+    response = alice_client.get(
+        "/history/", headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    )
+
+    assert "<html" in response.content.decode()
+    assert "HX-Request" in response["Vary"]

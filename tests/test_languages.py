@@ -1,0 +1,110 @@
+"""Which language a page speaks: the browser's, then the visitor's choice, which sticks."""
+
+import re
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from tests.pagetext import forms
+
+
+def html_lang(response):
+    return re.search(r'<html lang="([^"]+)"', response.content.decode()).group(1)
+
+
+def switch(client, language, page):
+    """Press the language button of `page`, as a browser without JavaScript would."""
+    html = client.get(page).content.decode()
+    form = next(f for f in forms(html) if f'name="language" value="{language}"' in f)
+    next_url = re.search(r'name="next" value="([^"]*)"', form).group(1)
+    return client.post(reverse("set_language"), {"language": language, "next": next_url})
+
+
+@pytest.mark.parametrize(("accept", "lang"), [("fr-FR,fr;q=0.9,en;q=0.5", "fr"), ("en-GB", "en")])
+def test_it_follows_the_browser_language(client, accept, lang):
+    response = client.get("/accounts/login/", headers={"accept-language": accept})
+    assert html_lang(response) == lang
+    assert response.headers["Content-Language"] == lang
+
+
+def test_it_falls_back_to_english_for_other_languages(client):
+    response = client.get("/accounts/login/", headers={"accept-language": "de"})
+    assert html_lang(response) == "en"
+
+
+def test_the_root_sends_each_browser_to_its_language(client):
+    assert client.get("/", headers={"accept-language": "fr"}).url == "/fr/"
+    assert client.get("/", headers={"accept-language": "en"}).url == "/en/"
+
+
+def test_the_login_page_keeps_its_plain_address():
+    for language in ("en", "fr"):
+        with translation.override(language):
+            assert reverse("login") == "/accounts/login/"
+            assert reverse("game_new") == "/games/new/"
+            assert reverse("rules").startswith(f"/{language}/")
+
+
+def test_prefixed_addresses_win_over_the_browser(client):
+    response = client.get("/en/rules/", headers={"accept-language": "fr"})
+    assert html_lang(response) == "en"
+
+
+def test_switching_sticks_across_pages_and_visits(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = switch(client, "fr", "/accounts/login/")
+    assert response.status_code == 302 and response.url == "/accounts/login/"
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "fr"
+    assert int(cookie["max-age"]) >= 60 * 60 * 24 * 30, "the choice must outlive the session"
+    assert html_lang(client.get("/accounts/login/")) == "fr"
+    assert client.get("/").url == "/fr/"
+    assert html_lang(client.get("/accounts/signup/")) == "fr"
+
+    switch(client, "en", "/accounts/signup/")
+    assert html_lang(client.get("/accounts/signup/")) == "en"
+
+
+def test_switching_on_a_prefixed_page_goes_to_its_translation(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    response = switch(client, "fr", "/en/rules/scoring/")
+    assert response.url == "/fr/rules/scoring/"
+    assert html_lang(client.get(response.url)) == "fr"
+    response = switch(client, "en", "/fr/rules/scoring/")
+    assert response.url == "/en/rules/scoring/"
+
+
+def test_after_a_refused_form_the_switch_returns_to_the_page_it_came_from(alice_client, make_game):
+    game = make_game()
+    sheet = game.get_absolute_url()
+    html = alice_client.post(
+        reverse("round_add", args=[game.pk]),
+        {"round_number": 1, "seat_0": 99, "seat_1": 3, "seat_2": 4},
+        headers={"referer": f"http://testserver{sheet}"},
+    ).content.decode()
+    assert f'name="next" value="{sheet}"' in html
+
+
+def test_every_page_offers_both_languages_by_name(client):
+    html = client.get("/en/").content.decode()
+    switch_forms = [f for f in forms(html) if reverse("set_language") in f]
+    assert len(switch_forms) == 2
+    assert re.search(r'<button type="submit"[^>]*lang="en"[^>]*>English</button>', switch_forms[0])
+    assert re.search(r'<button type="submit"[^>]*lang="fr"[^>]*>Français</button>', switch_forms[1])
+    assert 'aria-current="true">English' in switch_forms[0]
+
+
+@pytest.mark.parametrize("path", ["/en/", "/fr/rules/", "/en/rules/turn/"])
+def test_public_pages_name_their_translations(client, path):
+    html = client.get(path).content.decode()
+    rest = path.partition("/")[2].partition("/")[2]
+    for code in ("en", "fr"):
+        link = f'<link rel="alternate" hreflang="{code}" href="http://testserver/{code}/{rest}">'
+        assert link in html
+    assert f'hreflang="x-default" href="http://testserver/{rest}"' in html
+
+
+def test_pages_without_a_prefix_name_no_translation(client):
+    assert "hreflang" not in client.get("/accounts/login/").content.decode()

@@ -1,0 +1,129 @@
+"""Every page reads entirely in French for a French browser, and in English for an English one."""
+
+import datetime
+import re
+
+import polib
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from games import rulebook
+from tests.pagetext import segments, text
+
+NAMES = ("Ana", "Ben", "Cleo")
+# Names, and words spelt the same in both languages.
+NEUTRAL = [*NAMES, *rulebook.GAME_PLAYERS, "Scorekeeper", "English", "Français", "Total", "alice"]
+NEUTRAL += ["points?", "Lama", "Lege alle Minuspunkte ab", "Lato z Komarami", "LÂche ta MAin"]
+SAME_IN_BOTH = re.compile(r"\b(?:" + "|".join(NEUTRAL) + r")\b")
+
+
+def catalog_sentences():
+    """English messages of our catalog long enough that French text cannot contain them."""
+    po = polib.pofile(str(settings.BASE_DIR / "locale" / "fr" / "LC_MESSAGES" / "django.po"))
+    for entry in po:
+        for msgid in filter(None, (entry.msgid, entry.msgid_plural)):
+            for part in re.split(r"%\(\w+\)[sd]", msgid):
+                if len(part.split()) >= 3:
+                    yield part.strip()
+
+
+def untranslated(english, french):
+    """Text shown identically on both renderings of a page, or English sentences left in French."""
+    shared = set(segments(english)) & set(segments(french))
+    left = {s for s in shared if re.search(r"[A-Za-z]{3}", SAME_IN_BOTH.sub("", s))}
+    french_text = text(french)
+    return left | {s for s in catalog_sentences() if s in french_text}
+
+
+@pytest.fixture
+def tables(alice_client, make_game):
+    """A game under way (two rounds) and a finished one with a shared victory."""
+    going = make_game(NAMES, rounds=[(5, 0, 12), (7, 11, -1)])
+    done = make_game(NAMES, rounds=[(0, 13, 21), (17, -10, 9), (6, 20, 12)])
+    return {"going": going, "done": done}
+
+
+def _get(path):
+    return lambda client, tables: client.get(path)
+
+
+def _game(name, view="game", extra=()):
+    return lambda client, tables: client.get(reverse(view, args=[tables[name].pk, *extra]))
+
+
+PAGES = {
+    "login": _get("/accounts/login/"),
+    "signup": _get("/accounts/signup/"),
+    "new game": _get("/games/new/"),
+    "sheet": _game("going"),
+    "finished sheet": _game("done"),
+    "round edit": _game("going", "round_edit", [1]),
+    "undo": _game("going", "round_undo"),
+    "refused round": lambda client, tables: client.post(
+        reverse("round_add", args=[tables["going"].pk]),
+        {"round_number": 3, "seat_0": 40, "seat_1": "", "seat_2": -10},
+    ),
+    "refused new game": lambda client, tables: client.post(
+        "/games/new/", {"player_0": "Ana", "player_1": "ana", "starter": 5}
+    ),
+    "refused signup": lambda client, tables: client.post(
+        "/accounts/signup/", {"username": "x", "password1": "1", "password2": "2"}
+    ),
+    "refused login": lambda client, tables: client.post(
+        "/accounts/login/", {"username": "alice", "password": "wrong"}
+    ),
+}
+SIGNED_OUT = {"login", "signup", "refused signup", "refused login"}
+PREFIXED = ["", "rules/", *(f"rules/{slug}/" for slug, _title in rulebook.SECTIONS)]
+
+
+def render(client, tables, page, language):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    if page in SIGNED_OUT:
+        client.logout()
+    response = PAGES[page](client, tables)
+    assert response.status_code in {200, 422}, (page, response.status_code)
+    assert f'<html lang="{language}">' in response.content.decode()
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_page_speaks_french_throughout(alice_client, tables, page):
+    english = render(alice_client, tables, page, "en")
+    french = render(alice_client, tables, page, "fr")
+    assert untranslated(english, french) == set()
+
+
+@pytest.mark.parametrize("path", PREFIXED)
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_the_public_page_speaks_french_throughout(client, alice, make_game, path, signed_in):
+    if signed_in:
+        client.force_login(alice)
+        make_game(NAMES, rounds=[(5, 0, 12)])
+    english = client.get(f"/en/{path}").content.decode()
+    french = client.get(f"/fr/{path}").content.decode()
+    assert '<html lang="fr">' in french
+    assert untranslated(english, french) == set()
+
+
+def test_the_check_notices_english_left_in_a_french_page():
+    english = "<p>The game is over: no round can be added.</p><button>Save round</button>"
+    french = "<p>The game is over: no round can be added.</p><button>Save round</button>"
+    assert untranslated(english, french) == {
+        "The game is over: no round can be added.",
+        "Save round",
+    }
+
+
+def test_refusals_are_worded_in_french(alice_client, tables):
+    html = render(alice_client, tables, "refused round", "fr")
+    assert "40, c’est trop" in html
+    assert "Indiquez les points de Ben." in html
+
+
+def test_dates_are_written_the_french_way(alice_client, tables):
+    when = datetime.datetime(2025, 11, 30, 12, tzinfo=datetime.UTC)
+    type(tables["going"]).objects.filter(pk=tables["going"].pk).update(created_at=when)
+    assert "30/11/2025" in text(alice_client.get("/fr/").content.decode())
+    assert "11/30/2025" in text(alice_client.get("/en/").content.decode())

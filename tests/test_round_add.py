@@ -1,0 +1,176 @@
+import uuid
+
+import pytest
+
+from games.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def post_round(client, game, *values, number=None, htmx=False, **extra):
+    data = {f"seat_{seat}": value for seat, value in enumerate(values)}
+    data["round_number"] = number or game.state.next_round
+    data |= extra
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/games/{game.pk}/rounds/", data, headers=headers)
+
+
+def errors_of(response):
+    return response.content.decode()
+
+
+def test_it_saves_a_round_and_redirects_without_javascript(alice_client, make_game):
+    game = make_game()
+    response = post_round(alice_client, game, 11, 0, 5)
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    assert game.rounds.get().number == 1
+
+
+def test_it_answers_htmx_with_the_sheet_partial(alice_client, make_game):
+    game = make_game()
+    response = post_round(alice_client, game, 11, 0, 5, htmx=True)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body
+    assert 'id="sheet"' in body
+    assert "Round 2" in body
+
+
+def test_the_sheet_shows_totals_chips_leader_and_next_starter(alice_client, make_game):
+    game = make_game(rounds=[[23, 0, 5]])
+    body = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "2 black chips, 3 white chips" in body
+    assert "Ben starts this round." in body
+    assert body.count('class="leader"') == 1
+
+
+def test_the_last_to_quit_starts_when_nobody_emptied(alice_client, make_game):
+    game = make_game()
+    post_round(alice_client, game, 3, 4, 5, last_to_quit=2)
+    assert "Cleo starts this round." in alice_client.get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (("", 0, 5), "Enter the points of Ana."),
+        (("2.5", 0, 5), "Enter a whole number."),
+        (("abc", 0, 5), "Enter a whole number."),
+        ((32, 0, 5), "32 is too many: a hand costs at most 31 points"),
+        ((-2, 0, 5), "−2 is not possible: below zero, only −1 or −10"),
+        ((99999999999, 0, 5), "Ensure this value is less than or equal to 1000."),
+        ((-10, 3, 5), "Ana has only 0 points and cannot give back a black chip"),
+        ((0, -1, 5), "Only one player can empty their hand in a round"),
+    ],
+)
+def test_it_refuses_a_round_that_breaks_the_rules(alice_client, make_game, values, message):
+    game = make_game()
+    response = post_round(alice_client, game, *values)
+    assert response.status_code == 422
+    assert message in errors_of(response)
+    assert not Round.objects.exists()
+
+
+def test_the_refusal_sits_next_to_the_players_field(alice_client, make_game):
+    game = make_game()
+    body = errors_of(post_round(alice_client, game, 5, 32, 5))
+    assert 'aria-describedby="id_seat_1_errors"' in body
+    assert '<ul class="errors" id="id_seat_1_errors">' in body
+
+
+def test_a_black_return_below_ten_points_says_the_return_is_minus_one(alice_client, make_game):
+    game = make_game(rounds=[[9, 3, 4]])
+    response = post_round(alice_client, game, -10, 3, 5)
+    assert response.status_code == 422
+    assert "Ana has only 9 points and cannot give back a black chip: the return there is −1." in (
+        errors_of(response)
+    )
+
+
+def test_a_white_return_at_zero_is_applied_as_zero(alice_client, make_game):
+    game = make_game()
+    post_round(alice_client, game, -1, 3, 5)
+    game = type(game).objects.get(pk=game.pk)
+    assert game.state.totals == (0, 3, 5)
+    assert game.state.rounds[0].entries == (-1, 3, 5)
+
+
+def test_a_refused_round_keeps_what_was_typed(alice_client, make_game):
+    game = make_game()
+    body = errors_of(post_round(alice_client, game, 17, 40, 5))
+    assert 'value="17"' in body and 'value="40"' in body
+
+
+def test_it_refuses_a_stale_form_with_the_fresh_sheet(alice_client, make_game):
+    game = make_game(rounds=[[3, 4, 5]])
+    response = post_round(alice_client, game, 6, 7, 8, number=1)
+    body = errors_of(response)
+    assert response.status_code == 409
+    assert "Round 1 was already saved" in body
+    assert 'name="round_number" value="2"' in body
+    assert game.rounds.count() == 1
+
+
+def test_it_refuses_rounds_once_the_game_is_over(alice_client, make_game):
+    game = make_game(rounds=[[31, 1, 2], [10, 1, 2]])
+    response = post_round(alice_client, game, 1, 2, 3)
+    assert response.status_code == 409
+    assert "The game is over: no round can be added." in errors_of(response)
+    assert game.rounds.count() == 2
+
+
+def test_a_finished_game_has_no_round_form(alice_client, make_game):
+    game = make_game(rounds=[[31, 1, 2], [10, 1, 2]])
+    body = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "Save round" not in body
+    assert "Ben wins!" in body
+
+
+def test_a_tie_for_lowest_is_a_shared_victory(alice_client, make_game):
+    game = make_game(rounds=[[31, 2, 2], [10, 1, 1]])
+    body = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "Shared victory: Ben, Cleo!" in body
+
+
+def test_the_emptied_hand_button_fills_in_the_best_return_without_javascript(
+    alice_client, make_game
+):
+    game = make_game(rounds=[[12, 5, 0]])
+    data = {"emptied": "0", "seat_1": "7"}
+    response = post_round(alice_client, game, "", "7", "", **data)
+    body = errors_of(response)
+    assert response.status_code == 200
+    assert 'name="seat_0" id="id_seat_0" value="-10"' in body
+    assert 'name="seat_1" id="id_seat_1" value="7"' in body
+    assert game.rounds.count() == 1
+
+
+def test_each_emptied_hand_button_names_its_player_and_return(alice_client, make_game):
+    game = make_game(rounds=[[12, 5, 0]])
+    body = alice_client.get(game.get_absolute_url()).content.decode()
+    assert 'data-return="-10"' in body and 'data-return="-1"' in body
+    assert 'data-return="0"' in body
+    assert 'Emptied hand <span class="visually-hidden">for Ana</span>' in body
+
+
+def test_the_same_submission_twice_saves_one_round(alice_client, make_game):
+    game = make_game()
+    key = str(uuid.uuid4())
+    first = post_round(alice_client, game, 3, 4, 5, idempotency_key=key)
+    second = post_round(alice_client, game, 3, 4, 5, number=1, idempotency_key=key)
+    assert first.status_code == second.status_code == 302
+    assert game.rounds.count() == 1
+
+
+def test_it_checks_ownership(client, bob, make_game):
+    game = make_game()
+    client.force_login(bob)
+    assert post_round(client, game, 3, 4, 5).status_code == 404
+    assert client.get(game.get_absolute_url()).status_code == 404
+    assert not Round.objects.exists()
+
+
+def test_it_needs_post(alice_client, make_game):
+    game = make_game()
+    assert alice_client.get(f"/games/{game.pk}/rounds/").status_code == 405

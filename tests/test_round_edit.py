@@ -1,0 +1,74 @@
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def edit(client, game, number, *values, confirm=True, **extra):
+    data = {f"seat_{seat}": value for seat, value in enumerate(values)}
+    data |= {"round_number": number} | extra
+    if confirm:
+        data["confirm"] = "on"
+    return client.post(f"/games/{game.pk}/rounds/{number}/edit/", data)
+
+
+def fresh(game):
+    return type(game).objects.get(pk=game.pk)
+
+
+def test_the_edit_form_shows_the_round_as_typed(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, -1, 7]])
+    body = alice_client.get(f"/games/{game.pk}/rounds/2/edit/").content.decode()
+    assert 'name="seat_1" id="id_seat_1" value="-1"' in body
+    assert "Yes, replace round 2 with these numbers" in body
+
+
+def test_it_replaces_a_round_and_the_totals_follow(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, -1, 7]])
+    response = edit(alice_client, game, 1, 20, 0, 5)
+    assert response.status_code == 302
+    assert fresh(game).state.totals == (23, 0, 12)
+
+
+def test_it_asks_for_confirmation(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5]])
+    response = edit(alice_client, game, 1, 20, 0, 5, confirm=False)
+    assert response.status_code == 422
+    assert fresh(game).state.totals == (12, 0, 5)
+
+
+def test_it_refuses_an_edit_that_breaks_the_round(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5]])
+    response = edit(alice_client, game, 1, 0, 0, 5)
+    assert response.status_code == 422
+    assert "Only one player can empty their hand" in response.content.decode()
+    assert fresh(game).state.totals == (12, 0, 5)
+
+
+def test_it_refuses_an_edit_that_makes_a_later_round_impossible_naming_it(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7], [-10, 4, 7]])
+    response = edit(alice_client, game, 1, 2, 0, 5)
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert "Round 3: Ana has only 5 points and cannot give back a black chip" in body
+    assert fresh(game).state.totals == (5, 8, 19)
+
+
+def test_it_refuses_an_edit_that_ends_the_game_before_later_rounds(alice_client, make_game):
+    game = make_game(rounds=[[31, 0, 5], [3, 4, 7], [1, 2, 3]])
+    response = edit(alice_client, game, 2, 9, 4, 7)
+    assert response.status_code == 422
+    assert "Round 3: The game is over" in response.content.decode()
+    assert fresh(game).state.totals == (35, 6, 15)
+
+
+def test_it_checks_ownership(client, bob, make_game):
+    game = make_game(rounds=[[12, 0, 5]])
+    client.force_login(bob)
+    assert client.get(f"/games/{game.pk}/rounds/1/edit/").status_code == 404
+    assert edit(client, game, 1, 1, 0, 5).status_code == 404
+    assert fresh(game).state.totals == (12, 0, 5)
+
+
+def test_an_unknown_round_is_a_404(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5]])
+    assert alice_client.get(f"/games/{game.pk}/rounds/2/edit/").status_code == 404

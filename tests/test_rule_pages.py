@@ -1,0 +1,157 @@
+"""The rule pages: every topic in both languages, with examples the rules module computed."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import rulebook, rules
+from tests.pagetext import bad_typography, segments, text
+
+LANGUAGES = ("en", "fr")
+SLUGS = [slug for slug, _title in rulebook.SECTIONS]
+TERMS = {
+    "en": ["round", "draw pile", "discard pile", "chip", "llama"],
+    "fr": ["manche", "pioche", "défausse", "jeton", "lama"],
+}
+
+
+def page(client, language, slug=None):
+    path = f"/{language}/rules/" + (f"{slug}/" if slug else "")
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+def example(html, name):
+    """The text of one worked example, found by its data-example mark."""
+    found = re.search(rf'data-example="{name}">(.*?)</(?:span></span>|li>)', html, flags=re.S)
+    assert found, f"no example {name}"
+    return text(found.group(1))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_topic_has_a_page_in_each_language(client, language):
+    index = page(client, language)
+    for slug in SLUGS:
+        assert reverse("rules_page", args=[slug]).replace("/en/", f"/{language}/") in index
+        html = page(client, language, slug)
+        assert f'<html lang="{language}">' in html
+        assert len(text(html)) > 500, f"{slug} says too little"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pages_use_the_words_of_the_game(client, language):
+    all_text = " ".join(text(page(client, language, slug)) for slug in SLUGS).lower()
+    for term in TERMS[language]:
+        assert term in all_text, term
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_index_sums_up_the_rules_for_the_table(client, language):
+    summary = text(page(client, language))
+    for number in (rules.LLAMA_COST, rules.MAX_PENALTY, rules.END_SCORE):
+        assert str(number) in summary
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_hand_examples_show_the_rules_module_penalties(client, language):
+    html = page(client, language, "scoring") + page(client, language, "faq")
+    for name, cards in rulebook.HANDS.items():
+        assert f"= {rules.hand_penalty(cards)} point" in example(html, name)
+    assert [rules.hand_penalty(c) for c in ([1, 1, "llama"], [5, 5, 5], ["llama"] * 2)] == [
+        11,
+        5,
+        10,
+    ]
+    assert rules.hand_penalty(rulebook.HANDS["full_hand"]) == rules.MAX_PENALTY == 31
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_return_examples_show_the_rules_module_returns(client, language):
+    html = page(client, language, "returning-a-chip")
+    expected = {"black": -10, "exactly_ten": -10, "white": -1, "nothing": 0}
+    for name, total in rulebook.RETURN_TOTALS.items():
+        entry = rules.best_return(total)
+        assert entry == expected[name]
+        shown = example(html, name)
+        assert rulebook.typed(entry) in shown
+        assert str(total + rules.points(total, entry)) in shown
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_game_example_ends_as_the_rules_module_says(client, language):
+    state = rules.fold(len(rulebook.GAME_PLAYERS), rulebook.GAME_ROUNDS)
+    assert state.finished and state.shared_victory
+    shown = text(page(client, language, "end-of-game"))
+    winners = [rulebook.GAME_PLAYERS[seat] for seat in state.winners]
+    assert {"en": " and ", "fr": " et "}[language].join(winners) in shown
+    for total in state.totals:
+        assert str(total) in shown
+    assert {"en": "shared victory", "fr": "victoire partagée"}[language] in shown
+
+
+def test_the_examples_follow_the_rules_module_when_it_changes(client, monkeypatch):
+    before = text(page(client, "en", "scoring"))
+    assert "= 11 points" in before
+    monkeypatch.setattr(rules, "LLAMA_COST", 20)
+    after = page(client, "en", "scoring")
+    assert "= 21 points" in example(after, "two_ones_and_a_llama")
+    assert "= 20 points" in example(after, "two_llamas")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_loop_of_cards_is_drawn_in_order(client, language):
+    html = page(client, language, "turn")
+    picture = re.search(r'<svg class="loop-picture".*?</figure>', html, flags=re.S).group()
+    assert re.findall(r'class="card-svg card-(\w+)"', picture) == [str(c) for c in rulebook.LOOP]
+    assert "," not in "".join(re.findall(r'\b(?:x|y|d)="([^"]*)"', picture)), "SVG needs dots"
+    assert 'role="img"' in picture and "<title" in picture
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_home_and_rules_link_to_each_other(client, alice, language):
+    rules_index, home = f"/{language}/rules/", f"/{language}/"
+    assert f'href="{rules_index}"' in client.get(home).content.decode()
+    for slug in [None, *SLUGS]:
+        assert f'href="{home}"' in page(client, language, slug)
+    client.force_login(alice)
+    assert f'href="{rules_index}"' in client.get(home).content.decode()
+
+
+def test_the_scoresheet_and_round_form_link_to_the_rules(alice_client, make_game):
+    game = make_game(rounds=[(5, 0, 12)])
+    html = alice_client.get(game.get_absolute_url()).content.decode()
+    assert 'href="/en/rules/"' in html
+    reminder = re.search(r'<p class="reminder">(.*?)</p>', html, flags=re.S).group(1)
+    assert "all llamas together cost 10" in reminder
+    assert 'href="/en/rules/scoring/"' in reminder
+    edit = alice_client.get(reverse("round_edit", args=[game.pk, 1])).content.decode()
+    assert 'href="/en/rules/scoring/"' in edit
+
+
+def test_the_round_form_reminder_is_french_for_french_players(alice_client, make_game):
+    game = make_game()
+    html = alice_client.get(game.get_absolute_url(), headers={"accept-language": "fr"})
+    reminder = re.search(r'<p class="reminder">(.*?)</p>', html.content.decode(), re.S).group(1)
+    assert "tous les lamas ensemble coûtent 10" in reminder
+    assert 'href="/fr/rules/scoring/"' in reminder
+
+
+def test_an_unknown_topic_is_not_found(client):
+    assert client.get("/en/rules/poker/").status_code == 404
+
+
+def test_each_page_leads_to_the_next_topic(client):
+    html = page(client, "fr", "box")
+    assert 'rel="next" href="/fr/rules/setup/"' in html
+    assert 'rel="prev"' not in html
+    assert 'rel="prev" href="/fr/rules/end-of-game/"' in page(client, "fr", "faq")
+
+
+def test_french_pages_follow_french_typography(client):
+    for slug in [None, *SLUGS]:
+        html = page(client, "fr", slug)
+        body = html[html.index("<main") :]
+        problems = [found for segment in segments(body) if (found := bad_typography(segment))]
+        assert problems == [], slug
