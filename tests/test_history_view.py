@@ -18,7 +18,7 @@ def test_it_requires_login(client):
 
 
 def test_home_and_menu_link_to_the_history(alice_client):
-    html = alice_client.get("/").content.decode()
+    html = alice_client.get("/en/").content.decode()
 
     assert html.count('href="/history/"') == 2
 
