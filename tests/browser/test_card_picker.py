@@ -98,9 +98,19 @@ def test_it_fits_a_phone_with_six_players(page, signed_in, make_game, name):
     open_picker(page, name)
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    cards = page.get_by_role("group", name=f"Cards left in {name}'s hand").get_by_role("button")
+    toggle = page.get_by_role("button", name=f"Cards left in {name}'s hand")
+    cards = page.locator(f"#{toggle.get_attribute('aria-controls')}").get_by_role("button")
     expect(cards).to_have_count(8)
     for button in cards.all():
         box = button.bounding_box()
-        assert box["width"] >= 44 and box["height"] >= 44, button.get_attribute("aria-label")
+        assert box["width"] >= 44 and box["height"] >= 44, button.inner_text()
         assert box["x"] + box["width"] <= 390
+
+
+def test_a_players_name_labels_only_their_points_field(page, signed_in, make_game):
+    game = make_game(names=SIX)
+    page.goto(f"/games/{game.pk}/")
+    open_picker(page, SIX[0])
+
+    expect(page.get_by_label(SIX[0])).to_have_count(1)
+    expect(page.get_by_label(SIX[0])).to_have_attribute("name", "seat_0")
