@@ -31,49 +31,67 @@ def start_game(owner, names, first_starter=0):
     return game
 
 
-def recheck(game, number, round_):
-    """Replay the game as stored now with `round_` as round `number`: RoundRefused if it breaks."""
-    fresh = Game.objects.get(pk=game.pk)
+def lock(game):
+    """The game as stored now, its row locked until the transaction ends.
+
+    On PostgreSQL this queues writes to one game, so two phones cannot both pass the checks
+    below (an undo racing a new round would leave a gap). SQLite ignores it: its IMMEDIATE
+    transactions already queue every write.
+    """
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def recheck(fresh, number, round_):
+    """Replay the game as stored now with `round_` as round `number`: StaleSheet if it breaks."""
     rounds = fresh.as_rules_rounds()
     if number > len(rounds) + 1:
         raise StaleSheet
     rounds[number - 1 : number] = [round_]
-    return rules.fold(len(fresh.seats), rounds, fresh.first_starter)
+    try:
+        return rules.fold(len(fresh.seats), rounds, fresh.first_starter)
+    except rules.RoundRefused as refused:  # valid on the sheet the phone had, not on this one
+        raise StaleSheet from refused
 
 
 def add_round(game, round_, number, key=None):
     """Save round `number`; StaleSheet if that number was taken meanwhile."""
     try:
         with transaction.atomic():
-            if game.rounds.filter(number__gte=number).exists():
+            fresh = lock(game)
+            if fresh.rounds.filter(number__gte=number).exists():
                 raise StaleSheet
-            recheck(game, number, round_)
+            recheck(fresh, number, round_)
             saved = Round.objects.create(
-                game=game, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
+                game=fresh, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
             )
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(game.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, round_.entries, strict=True)
             )
-    except IntegrityError as error:
+    except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
     return saved
 
 
 @transaction.atomic
 def replace_round(game, number, round_):
-    stored = game.rounds.select_for_update().get(number=number)
-    recheck(game, number, round_)
+    """Replace the numbers of round `number`; StaleSheet if it was undone or no longer fits."""
+    fresh = lock(game)
+    stored = fresh.rounds.filter(number=number).first()
+    if stored is None:
+        raise StaleSheet
+    recheck(fresh, number, round_)
     stored.last_to_quit = round_.last_to_quit
     stored.save(update_fields=["last_to_quit"])
-    for seat, value in zip(game.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, round_.entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
 
 
 def undo_last_round(game, number):
     """Delete round `number` if it is still the last one; StaleSheet otherwise."""
     with transaction.atomic():
-        deleted, _ = game.rounds.filter(number=number).exclude(
+        fresh = lock(game)
+        deleted, _ = fresh.rounds.filter(number=number).exclude(
             game__rounds__number__gt=number
         ).delete()
     if not deleted:

@@ -172,7 +172,10 @@ def round_edit(request, pk, number):
     if not form.is_valid():
         context = sheet_context(game) | {"form": form}
         return render(request, "games/round_edit.html", context, status=422)
-    services.replace_round(game, number, form.cleaned_data["round"])
+    try:
+        services.replace_round(game, number, form.cleaned_data["round"])
+    except services.StaleSheet:
+        return _stale(request, game, number)
     return redirect(game)
 
 
