@@ -91,9 +91,9 @@ def undo_last_round(game, number):
     """Delete round `number` if it is still the last one; StaleSheet otherwise."""
     with transaction.atomic():
         fresh = lock(game)
-        deleted, _ = fresh.rounds.filter(number=number).exclude(
-            game__rounds__number__gt=number
-        ).delete()
+        deleted, _ = (
+            fresh.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
+        )
     if not deleted:
         raise StaleSheet
 
