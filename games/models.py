@@ -4,6 +4,7 @@ Totals, winners and who starts next are never stored: `Game.state` asks the rule
 module to replay the stored rounds.
 """
 
+from collections import defaultdict
 from functools import cached_property
 
 from django.conf import settings
@@ -75,7 +76,10 @@ class Game(models.Model):
 
     @cached_property
     def stored_rounds(self):
-        return list(self.rounds.prefetch_related("entries").order_by("number"))
+        # One query, so one snapshot: rounds and entries read apart could disagree while
+        # another phone undoes a round (the round read, then its entries gone).
+        entries = Entry.objects.filter(round__game=self)
+        return rounds_of(entries.select_related("round").order_by("round__number", "pk"))
 
     def as_rules_rounds(self, rounds=None):
         rounds = self.stored_rounds if rounds is None else rounds
@@ -147,9 +151,14 @@ class Round(models.Model):
     def __str__(self):
         return _("Round %(number)s") % {"number": self.number}
 
+    @cached_property
+    def typed(self):
+        """Its entries; `rounds_of` fills this in when it reads many rounds at once."""
+        return list(self.entries.all())
+
     def as_rules_round(self, positions):
         """This round for the rules module; `positions` maps seat ids to seat positions."""
-        entries = sorted(self.entries.all(), key=lambda e: positions[e.seat_id])
+        entries = sorted(self.typed, key=lambda e: positions[e.seat_id])
         return rules.Round(tuple(e.value for e in entries), self.last_to_quit)
 
 
@@ -171,3 +180,28 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"{self.seat.player.name}: {self.value}"
+
+
+def rounds_of(entries):
+    """The rounds of entries fetched with select_related("round"), in the entries' order."""
+    rounds = {}
+    for entry in entries:
+        if entry.round_id not in rounds:
+            rounds[entry.round_id] = entry.round
+            entry.round.typed = []
+        rounds[entry.round_id].typed.append(entry)
+    return list(rounds.values())
+
+
+def load_sheets(games):
+    """Seats and rounds of many games in two queries, for the pages that list games."""
+    games = list(games)
+    seats, rounds = defaultdict(list), defaultdict(list)
+    for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    entries = Entry.objects.filter(round__game__in=games).select_related("round")
+    for round_ in rounds_of(entries.order_by("round__game", "round__number", "pk")):
+        rounds[round_.game_id].append(round_)
+    for game in games:
+        game.seats, game.stored_rounds = seats[game.pk], rounds[game.pk]
+    return games

@@ -13,7 +13,7 @@ from django.views.decorators.http import (
 
 from games import rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm, SignupForm
-from games.models import Game
+from games.models import Game, load_sheets
 
 
 def get_game_for(user, pk):
@@ -41,7 +41,7 @@ login = LoginView.as_view()
 def home(request):
     games = []
     if request.user.is_authenticated:
-        games = list(request.user.games.prefetch_related("seat_set__player", "rounds__entries")[:10])
+        games = load_sheets(request.user.games.all()[:10])
     return render(request, "games/home.html", {"games": games})
 
 
