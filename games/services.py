@@ -1,6 +1,10 @@
 """Writes that touch several rows: each one transaction, re-checked by the rules."""
 
+import uuid
+
 from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 
 from games import rules
 from games.models import Entry, Game, Player, Round, Seat
@@ -10,23 +14,38 @@ class StaleSheet(Exception):
     """Another phone changed the game first."""
 
 
+class SamePlayer(Exception):
+    """Two names typed for one table are one player of the roster."""
+
+    def __init__(self, name):
+        super().__init__(name)
+        self.name = name
+
+
 def roster_player(owner, name):
-    player = owner.players.filter(name__iexact=name).first()
+    # Looked up as the unique constraint compares names, with the database's lower():
+    # PostgreSQL's differs from iexact's upper() and from Python's casefold (İ, ı, ß...).
+    same_name = owner.players.alias(key=Lower("name")).filter(key=Lower(Value(name)))
+    player = same_name.first()
     if player is None:
         try:
             with transaction.atomic():
                 player = Player.objects.create(owner=owner, name=name)
         except IntegrityError:
-            player = owner.players.get(name__iexact=name)
+            player = same_name.get()
     return player
 
 
 @transaction.atomic
 def start_game(owner, names, first_starter=0):
+    """A new game with `names` in seat order; SamePlayer if two of them are one player."""
+    players = [roster_player(owner, name) for name in names]
+    for name, player in zip(names, players, strict=True):
+        if players.count(player) > 1:
+            raise SamePlayer(name)
     game = Game.objects.create(owner=owner, first_starter=first_starter)
     Seat.objects.bulk_create(
-        Seat(game=game, player=roster_player(owner, name), position=position)
-        for position, name in enumerate(names)
+        Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )
     return game
 
@@ -99,4 +118,9 @@ def undo_last_round(game, number):
 
 
 def already_saved(game, key):
+    """Whether a round was saved with this submission key (any junk is simply not one)."""
+    try:
+        key = uuid.UUID(str(key)) if key else None
+    except ValueError:
+        return False
     return key is not None and game.rounds.filter(idempotency_key=key).exists()

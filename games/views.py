@@ -21,6 +21,11 @@ def get_game_for(user, pk):
     return get_object_or_404(Game.objects.filter(owner=user), pk=pk)
 
 
+def posted(request):
+    """The data of a POST, even an empty one (refused with 422, not shown as a blank form)."""
+    return request.POST if request.method == "POST" else None
+
+
 @require_safe
 def healthz(request):
     """For load balancers and monitoring; also the bare view the benchmark compares with."""
@@ -47,7 +52,7 @@ def home(request):
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    form = SignupForm(request.POST or None)
+    form = SignupForm(posted(request))
     if request.method == "POST" and form.is_valid():
         log_in(request, form.save())
         return redirect("home")
@@ -58,11 +63,15 @@ def signup(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request):
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(posted(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game = services.start_game(request.user, data["names"], data["first_starter"])
-        return redirect(game)
+        try:
+            game = services.start_game(request.user, data["names"], data["first_starter"])
+        except services.SamePlayer as same:
+            form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
+        else:
+            return redirect(game)
     roster = request.user.players.all()
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
@@ -186,7 +195,7 @@ def round_undo(request, pk):
     if not game.state.rounds:
         return redirect(game)
     last = game.state.rounds[-1]
-    form = ConfirmForm(request.POST or None, initial={"round_number": last.number})
+    form = ConfirmForm(posted(request), initial={"round_number": last.number})
     if request.method == "POST" and form.is_valid():
         try:
             services.undo_last_round(game, form.cleaned_data["round_number"])
