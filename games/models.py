@@ -81,14 +81,21 @@ class Game(models.Model):
         entries = Entry.objects.filter(round__game=self)
         return rounds_of(entries.select_related("round").order_by("round__number", "pk"))
 
+    @cached_property
+    def typed_rounds(self):
+        """The rounds as the rules module takes them, read as plain values in one query: one
+        snapshot, and no model instances (the sheet's biggest cost after its template)."""
+        return typed_rounds(Entry.objects.filter(round__game=self))[self.pk]
+
     def as_rules_rounds(self, rounds=None):
-        rounds = self.stored_rounds if rounds is None else rounds
+        if rounds is None:
+            return list(self.typed_rounds)
         positions = {seat.pk: seat.position for seat in self.seats}
         return [r.as_rules_round(positions) for r in rounds]
 
     @cached_property
     def state(self) -> rules.GameState:
-        return rules.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
+        return rules.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
     @property
     def finished_at(self):
@@ -193,15 +200,28 @@ def rounds_of(entries):
     return list(rounds.values())
 
 
+def typed_rounds(entries):
+    """{game id: [rules.Round, ...]} from a queryset of entries, in one query."""
+    rows = entries.order_by("round__game", "round__number", "seat__position").values_list(
+        "round__game", "round__number", "round__last_to_quit", "value"
+    )
+    values, quitters = defaultdict(dict), {}
+    for game, number, last_to_quit, value in rows:
+        values[game].setdefault(number, []).append(value)
+        quitters[game, number] = last_to_quit
+    return defaultdict(list, {
+        game: [rules.Round(tuple(typed), quitters[game, number]) for number, typed in rounds.items()]
+        for game, rounds in values.items()
+    })  # fmt: skip
+
+
 def load_sheets(games):
     """Seats and rounds of many games in two queries, for the pages that list games."""
     games = list(games)
-    seats, rounds = defaultdict(list), defaultdict(list)
+    seats = defaultdict(list)
     for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
-    entries = Entry.objects.filter(round__game__in=games).select_related("round")
-    for round_ in rounds_of(entries.order_by("round__game", "round__number", "pk")):
-        rounds[round_.game_id].append(round_)
+    rounds = typed_rounds(Entry.objects.filter(round__game__in=games))
     for game in games:
-        game.seats, game.stored_rounds = seats[game.pk], rounds[game.pk]
+        game.seats, game.typed_rounds = seats[game.pk], rounds[game.pk]
     return games

@@ -1,3 +1,5 @@
+import hashlib
+
 from django.contrib.auth import login as log_in
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -112,7 +114,14 @@ def sheet_context(game):
         "standings": sorted(columns, key=lambda column: column["total"]),
         "winners": [names[seat] for seat in state.winners],
         "starter": starter,
+        "sheet_version": sheet_version(game),
     }
+
+
+def sheet_version(game):
+    """A digest of everything the sheet's table shows, naming its cached fragment."""
+    facts = (game.pk, game.first_starter, game.names, game.typed_rounds)
+    return hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
 @login_required

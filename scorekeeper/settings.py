@@ -95,7 +95,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers go on while a round is written; IMMEDIATE takes the write lock at
     # the start of a transaction, so two phones saving at once queue instead of failing.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Kept open like PostgreSQL's (conn_max_age above): opening one costs more CPU than a
+    # whole bare request (Django registers its SQL functions on every new connection).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -148,13 +149,20 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # The log-in counters must be shared by all gunicorn workers: a folder on disk in production
 # (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
+# Rendered sheet tables are cached in each worker's memory under a digest of their content
+# (see games/game.html), so no worker can serve one that a write made stale.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if DEBUG
     else {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": os.environ.get("CACHE_DIR", BASE_DIR / ".cache"),
-    }
+    },
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "template-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 
 SECURE_CSP = {

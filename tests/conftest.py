@@ -1,6 +1,6 @@
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
+from django.core.cache import caches
 
 from games import services
 from tests.live import running_server
@@ -44,9 +44,10 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _forget_login_failures():
+def _empty_caches():
     """The log-in throttle counts in the cache: each test starts with none."""
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(scope="session")
