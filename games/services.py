@@ -57,7 +57,10 @@ def lock(game):
     below (an undo racing a new round would leave a gap). SQLite ignores it: its IMMEDIATE
     transactions already queue every write.
     """
-    return Game.objects.select_for_update().get(pk=game.pk)
+    fresh = Game.objects.select_for_update().get(pk=game.pk)
+    if "seats" in game.__dict__:  # seats never change once a game has started
+        fresh.seats = game.seats
+    return fresh
 
 
 def recheck(fresh, number, round_):
@@ -77,7 +80,7 @@ def add_round(game, round_, number, key=None):
     try:
         with transaction.atomic():
             fresh = lock(game)
-            if fresh.rounds.filter(number__gte=number).exists():
+            if len(fresh.typed_rounds) >= number:
                 raise StaleSheet
             recheck(fresh, number, round_)
             saved = Round.objects.create(

@@ -49,3 +49,17 @@ def test_the_home_page_costs_the_same_queries_with_1_or_10_games(alice_client, m
     for _ in range(9):
         make_game(SIX, rounds(5))
     assert queries(alice_client, "/") == one
+
+
+def saving_queries(client, game):
+    data = {"round_number": len(game.state.rounds) + 1}
+    data |= {f"seat_{seat}": 1 for seat in range(len(game.names))}
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(f"/games/{game.pk}/rounds/", data)
+    assert response.status_code == 302
+    return len(captured)
+
+
+def test_saving_a_round_costs_the_same_queries_after_1_or_20_rounds(alice_client, make_game):
+    short, long = make_game(SIX, rounds(1)), make_game(SIX, rounds(20))
+    assert saving_queries(alice_client, long) == saving_queries(alice_client, short)
