@@ -33,8 +33,11 @@ PASSWORD = "correct-horse-battery-9"
 def free_port(ports=PORTS):
     for port in ports:
         with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) != 0:
-                return port
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     raise RuntimeError(f"no free port in {ports}")
 
 
