@@ -40,7 +40,7 @@ def options():
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: its config)")
     parser.add_argument("--history-path", default=HISTORY_PATH)
     parser.add_argument("--repeat", type=int, default=3, help="runs per page (median kept)")
-    parser.add_argument("--think", type=int, default=200,
+    parser.add_argument("--think", type=int, default=1000,
                         help="ms each connection waits between saves in the paced run")  # fmt: skip
     return parser.parse_args()
 
