@@ -1,9 +1,8 @@
--- wrk -s bench/save_round.lua URL -- COOKIE CSRF_TOKEN GAMES_FILE THREADS [THINK_MS]
+-- wrk -s bench/save_round.lua URL -- COOKIE CSRF_TOKEN GAMES_FILE THREADS
 -- Every request saves a new round: each wrk thread owns its share of the games in GAMES_FILE
 -- (two players each, fresh) and posts round 1, 2, 3... of each in turn, so a game gets its
 -- next round only after every other game of the thread got one (never two in flight).
 -- Rounds of 1 and 1 points end a game at round 40: the thread then stops using it.
--- THINK_MS > 0 makes each connection wait that long between two saves, as a phone would.
 package.path = package.path .. ";bench/?.lua"
 local report = require("report")
 
@@ -16,14 +15,13 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
-local games, next_round, turn, think = {}, {}, 0, 0
+local games, next_round, turn = {}, {}, 0
 saved, refused = 0, 0
 
 function init(args)
   wrk.headers["Cookie"] = args[1]
   wrk.headers["X-CSRFToken"] = args[2]
   wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
-  think = tonumber(args[5] or "0")
   local index = 0
   for line in io.lines(args[3]) do
     if index % tonumber(args[4]) == id then
@@ -54,10 +52,6 @@ function request()
     end
   end
   error("every game of this thread is over: seed more games")
-end
-
-function delay()
-  return think
 end
 
 function response(status, headers, body)
