@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test lint format setup messages catalogs clean
+.PHONY: run test test-sqlite test-postgres bench lint format setup messages catalogs clean
 
 $(PY):
 	"$$(bin/find-python)" -m venv $(VENV)
@@ -19,9 +19,19 @@ run: setup catalogs
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(ADDR)
 
-test: setup
+# The whole suite on SQLite, then again on a throwaway PostgreSQL server (bin/with-postgres).
+test: test-sqlite test-postgres
+
+test-sqlite: setup
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
+
+test-postgres: setup
+	bin/with-postgres --fast $(PY) -m pytest $(PYTEST_ARGS)
+
+# Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL).
+bench: setup
+	$(PY) bench/run.py $(BENCH_ARGS)
 
 lint: setup
 	$(PY) -m ruff check .

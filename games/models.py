@@ -5,6 +5,7 @@ module to replay the stored rounds.
 """
 
 import secrets
+from collections import defaultdict
 from datetime import timedelta
 from functools import cached_property
 
@@ -123,18 +124,31 @@ class Game(models.Model):
 
     @cached_property
     def stored_rounds(self):
+        # The prefetch of with_sheet() when there is one; otherwise one query, so one
+        # snapshot: rounds and entries read apart could disagree while another phone
+        # undoes a round (the round read, then its entries gone).
         if self._prefetched("rounds"):
             return list(self.rounds.all())
-        return list(self.rounds.prefetch_related("entries"))
+        entries = Entry.objects.filter(round__game=self)
+        return rounds_of(entries.select_related("round").order_by("round__number", "pk"))
+
+    @cached_property
+    def typed_rounds(self):
+        """The rounds as the rules module takes them, read as plain values in one query: one
+        snapshot, and no model instances (the sheet's biggest cost after its template)."""
+        if self._prefetched("rounds"):
+            return self.as_rules_rounds(self.stored_rounds)
+        return typed_rounds(Entry.objects.filter(round__game=self))[self.pk]
 
     def as_rules_rounds(self, rounds=None):
-        rounds = self.stored_rounds if rounds is None else rounds
+        if rounds is None:
+            return list(self.typed_rounds)
         positions = {seat.pk: seat.position for seat in self.seats}
         return [r.as_rules_round(positions) for r in rounds]
 
     @cached_property
     def state(self) -> rules.GameState:
-        return rules.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
+        return rules.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
     @property
     def finished_at(self):
@@ -207,9 +221,15 @@ class Round(models.Model):
     def __str__(self):
         return _("Round %(number)s") % {"number": self.number}
 
+    @cached_property
+    def typed(self):
+        """Its entries; `rounds_of` fills this in when it reads many rounds at once."""
+        return list(self.entries.all())
+
     def as_rules_round(self, positions):
         """This round for the rules module; `positions` maps seat ids to seat positions."""
-        entries = sorted(self.entries.all(), key=lambda e: positions[e.seat_id])
+        typed = self.typed if hasattr(self, "typed") else self.entries.all()
+        entries = sorted(typed, key=lambda e: positions[e.seat_id])
         return rules.Round(tuple(e.value for e in entries), self.last_to_quit)
 
 
@@ -260,3 +280,42 @@ class ShareLink(models.Model):
 
     def get_absolute_url(self):
         return reverse("live", args=[self.token])
+
+
+def rounds_of(entries):
+    """The rounds of entries fetched with select_related("round"), in the entries' order."""
+    rounds = {}
+    for entry in entries:
+        if entry.round_id not in rounds:
+            rounds[entry.round_id] = entry.round
+            entry.round.typed = []
+        rounds[entry.round_id].typed.append(entry)
+    return list(rounds.values())
+
+
+def typed_rounds(entries):
+    """{game id: [rules.Round, ...]} from a queryset of entries, in one query."""
+    rows = entries.order_by("round__game", "round__number", "seat__position").values_list(
+        "round__game", "round__number", "round__last_to_quit", "value"
+    )
+    values, quitters = defaultdict(dict), {}
+    for game, number, last_to_quit, value in rows:
+        values[game].setdefault(number, []).append(value)
+        quitters[game, number] = last_to_quit
+    by_game = {
+        game: [rules.Round(tuple(typed), quitters[game, n]) for n, typed in rounds.items()]
+        for game, rounds in values.items()
+    }
+    return defaultdict(list, by_game)
+
+
+def load_sheets(games):
+    """Seats and rounds of many games in two queries, for the pages that list games."""
+    games = list(games)
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    rounds = typed_rounds(Entry.objects.filter(round__game__in=games))
+    for game in games:
+        game.seats, game.typed_rounds = seats[game.pk], rounds[game.pk]
+    return games

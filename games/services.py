@@ -1,6 +1,10 @@
 """Writes that touch several rows: each one transaction, re-checked by the rules."""
 
+import uuid
+
 from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 
 from games import rules
 from games.models import Entry, Game, Player, Round, Seat
@@ -10,75 +14,116 @@ class StaleSheet(Exception):
     """Another phone changed the game first."""
 
 
+class SamePlayer(Exception):
+    """Two names typed for one table are one player of the roster."""
+
+    def __init__(self, name):
+        super().__init__(name)
+        self.name = name
+
+
 def roster_player(owner, name):
-    player = owner.players.filter(name__iexact=name).first()
+    # Looked up as the unique constraint compares names, with the database's lower():
+    # PostgreSQL's differs from iexact's upper() and from Python's casefold (İ, ı, ß...).
+    same_name = owner.players.alias(key=Lower("name")).filter(key=Lower(Value(name)))
+    player = same_name.first()
     if player is None:
         try:
             with transaction.atomic():
                 player = Player.objects.create(owner=owner, name=name)
         except IntegrityError:
-            player = owner.players.get(name__iexact=name)
+            player = same_name.get()
     return player
 
 
 @transaction.atomic
 def start_game(owner, names, first_starter=0):
+    """A new game with `names` in seat order; SamePlayer if two of them are one player."""
+    players = [roster_player(owner, name) for name in names]
+    for name, player in zip(names, players, strict=True):
+        if players.count(player) > 1:
+            raise SamePlayer(name)
     game = Game.objects.create(owner=owner, first_starter=first_starter)
     Seat.objects.bulk_create(
-        Seat(game=game, player=roster_player(owner, name), position=position)
-        for position, name in enumerate(names)
+        Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )
     return game
 
 
-def recheck(game, number, round_):
-    """Replay the game as stored now with `round_` as round `number`: RoundRefused if it breaks."""
-    fresh = Game.objects.with_sheet().get(pk=game.pk)
+def lock(game):
+    """The game as stored now, its row locked until the transaction ends.
+
+    On PostgreSQL this queues writes to one game, so two phones cannot both pass the checks
+    below (an undo racing a new round would leave a gap). SQLite ignores it: its IMMEDIATE
+    transactions already queue every write.
+    """
+    fresh = Game.objects.select_for_update().get(pk=game.pk)
+    if "seats" in game.__dict__:  # seats never change once a game has started
+        fresh.seats = game.seats
+    return fresh
+
+
+def recheck(fresh, number, round_):
+    """Replay the game as stored now with `round_` as round `number`: StaleSheet if it breaks."""
     rounds = fresh.as_rules_rounds()
     if number > len(rounds) + 1:
         raise StaleSheet
     rounds[number - 1 : number] = [round_]
-    return rules.fold(len(fresh.seats), rounds, fresh.first_starter)
+    try:
+        return rules.fold(len(fresh.seats), rounds, fresh.first_starter)
+    except rules.RoundRefused as refused:  # valid on the sheet the phone had, not on this one
+        raise StaleSheet from refused
 
 
 def add_round(game, round_, number, key=None):
     """Save round `number`; StaleSheet if that number was taken meanwhile."""
     try:
         with transaction.atomic():
-            if game.rounds.filter(number__gte=number).exists():
+            fresh = lock(game)
+            if len(fresh.typed_rounds) >= number:
                 raise StaleSheet
-            recheck(game, number, round_)
+            recheck(fresh, number, round_)
             saved = Round.objects.create(
-                game=game, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
+                game=fresh, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
             )
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(game.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, round_.entries, strict=True)
             )
-    except IntegrityError as error:
+    except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
     return saved
 
 
 @transaction.atomic
 def replace_round(game, number, round_):
-    stored = game.rounds.select_for_update().get(number=number)
-    recheck(game, number, round_)
+    """Replace the numbers of round `number`; StaleSheet if it was undone or no longer fits."""
+    fresh = lock(game)
+    stored = fresh.rounds.filter(number=number).first()
+    if stored is None:
+        raise StaleSheet
+    recheck(fresh, number, round_)
     stored.last_to_quit = round_.last_to_quit
     stored.save(update_fields=["last_to_quit"])
-    for seat, value in zip(game.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, round_.entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
 
 
 def undo_last_round(game, number):
     """Delete round `number` if it is still the last one; StaleSheet otherwise."""
     with transaction.atomic():
+        fresh = lock(game)
         deleted, _ = (
-            game.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
+            fresh.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
         )
     if not deleted:
         raise StaleSheet
 
 
 def already_saved(game, key):
+    """Whether a round was saved with this submission key (any junk is simply not one)."""
+    try:
+        key = uuid.UUID(str(key)) if key else None
+    except ValueError:
+        return False
     return key is not None and game.rounds.filter(idempotency_key=key).exists()

@@ -96,7 +96,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers go on while a round is written; IMMEDIATE takes the write lock at
     # the start of a transaction, so two phones saving at once queue instead of failing.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Kept open like PostgreSQL's (conn_max_age above): opening one costs more CPU than a
+    # whole bare request (Django registers its SQL functions on every new connection).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -111,6 +112,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Log-in throttling (games/throttle.py): failures per account and per address, then a wait.
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
+# Behind a reverse proxy every request comes from the proxy: name the header in which it puts
+# the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # A phone at the table stays signed in for weeks.
@@ -129,7 +137,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -144,6 +152,24 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# The log-in counters must be shared by all gunicorn workers: a folder on disk in production
+# (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
+# Rendered sheet tables are cached in each worker's memory under a digest of their content
+# (see games/game.html), so no worker can serve one that a write made stale.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if DEBUG
+    else {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR", BASE_DIR / ".cache"),
+    },
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "template-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE],
@@ -155,6 +181,10 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
 }
 
+# htmx reads the token from the page (hx-headers), never from the cookie.
+CSRF_COOKIE_HTTPONLY = True
+# A load balancer's health check may speak plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -3,11 +3,15 @@ from django.contrib import admin
 from django.urls import include, path
 
 from games import rule_views, views, webapp
+from games.throttle import refuse_when_throttled
 
 # The accounts, the games and the admin keep plain URLs (the log-in page stays at
 # /accounts/login/) and follow the language cookie or the browser.
 urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/login/", refuse_when_throttled(admin.site.login)),
     path("admin/", admin.site.urls),
+    path("accounts/login/", refuse_when_throttled(views.login), name="login"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,8 +1,10 @@
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 
 from games import services
 from games.rules import Round
+from tests.live import running_server
 
 
 @pytest.fixture(autouse=True)
@@ -38,3 +40,23 @@ def make_game(alice):
         return type(game).objects.get(pk=game.pk)
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """The production hasher takes a fraction of a second on purpose; tests log in often."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches():
+    """The log-in throttle counts in the cache: each test starts with none."""
+    for cache in caches.all():
+        cache.clear()
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory):
+    """gunicorn with production settings on a database of its own (see tests/live.py)."""
+    with running_server(tmp_path_factory.mktemp("live")) as server:
+        yield server

@@ -1,0 +1,168 @@
+#!/usr/bin/env python
+"""`make bench`: load figures for docs/benchmarks.md. A benchmark, not a test.
+
+For each engine it starts gunicorn on loopback with production settings (DEBUG off, a fresh
+SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, no HTTPS redirect) on a fresh database, seeds it
+(bench/seed.py), and loads it with wrk, in one run: a bare view (/healthz), the sheet of a
+6-player 20-round game, saving rounds (every request saves a new one), and the history page
+of an account with 500 games. It prints requests/s, p50 and p99 latency and each page's
+ratio to the bare view, then the SQL queries each page costs.
+
+    bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
+    bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.live import PYTHON, Phone, running_server  # noqa: E402
+
+# The hook for the history page: the home page lists an account's games until the /history/
+# page (built on another branch) is merged; then pass --history-path /history/ or change this.
+HISTORY_PATH = "/"
+
+
+def options():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--duration", type=int, default=10, help="seconds per page")
+    parser.add_argument("--connections", type=int, default=20)
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    # wrk needs a core of its own: one worker per core plus one, not gunicorn.conf.py's 2n+1
+    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
+    parser.add_argument("--history-path", default=HISTORY_PATH)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per page (median kept)")
+    return parser.parse_args()
+
+
+def ensure_wrk():
+    if shutil.which("wrk"):
+        return
+    if os.geteuid() != 0:
+        sys.exit("wrk is missing: apt-get install wrk")
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True)
+
+
+def seed_script(env, *args):
+    done = subprocess.run([PYTHON, "bench/seed.py", *args], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True)  # fmt: skip
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def signed_in(server, username, password):
+    phone = Phone(server)
+    phone.log_in(username, password)
+    token = phone.get("/games/new/").csrf_token()
+    return "; ".join(f"{key}={value}" for key, value in phone.cookies.items()), token
+
+
+def wrk(server, opts, script, path, *script_args, duration=None):
+    command = [
+        "wrk", f"-t{opts.threads}", f"-c{opts.connections}", f"-d{duration or opts.duration}s",
+        "--timeout", "10s", "-s", str(ROOT / "bench" / script), server.url + path,
+        "--", *map(str, script_args),
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
+    result = json.loads(next(line for line in done.stdout.splitlines() if line.startswith("{")))
+    result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    return result
+
+
+BARE = "bare view (/healthz)"
+SAVE = "saving a round (POST)"
+
+
+def load(server, opts, ids, folder):
+    """Each page `opts.repeat` times in turn; the run with the median requests/s is kept."""
+    bench, _ = signed_in(server, "bench", ids["password"])
+    historian, _ = signed_in(server, "historian", ids["password"])
+    writer, token = signed_in(server, "bench", ids["password"])
+    games_file = Path(folder) / "write_games.txt"
+    save = ("save_round.lua", "/", writer, token, games_file, opts.threads)
+    pages = {
+        BARE: ("get.lua", "/healthz"),
+        "sheet, 6 players, 20 rounds": ("get.lua", f"/games/{ids['sheet']}/", bench),
+        f"history ({opts.history_path}), 500 games": ("get.lua", opts.history_path, historian),
+        SAVE: save,
+    }
+    for script, path, *args in pages.values():
+        if script == "get.lua":
+            wrk(server, opts, script, path, *args, duration=2)  # warm up
+    # every saving run gets fresh games; the last one is left for bench/seed.py's query count
+    games = ids["write_games"][:-1]
+    per_run = len(games) // opts.repeat
+    shares = iter([games[start : start + per_run] for start in range(0, len(games), per_run)])
+    runs = {label: [] for label in pages}
+    for _ in range(opts.repeat):
+        for label, (script, path, *args) in pages.items():
+            if script == "save_round.lua":
+                games_file.write_text("\n".join(map(str, next(shares))) + "\n")
+            runs[label].append(wrk(server, opts, script, path, *args))
+    return {label: median(label_runs) for label, label_runs in runs.items()}
+
+
+def median(runs):
+    return sorted(runs, key=lambda run: run["rps"])[len(runs) // 2] | {"runs": runs}
+
+
+def report(engine, opts, results, queries, saved_in_db):
+    bare = results[BARE]["rps"]
+    print(f"\n## {engine}: {opts.connections} connections, {opts.threads} wrk threads, "
+          f"median of {opts.repeat} runs of {opts.duration} s per page\n")  # fmt: skip
+    print("| page | requests/s | p50 (ms) | p99 (ms) | ratio to bare view | errors |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, r in results.items():
+        errors = r["status_errors"] + r["socket_errors"] + r.get("refused", 0)
+        print(f"| {label} | {r['rps']:.0f} | {r['p50_us'] / 1000:.1f} | "
+              f"{r['p99_us'] / 1000:.1f} | {r['rps'] / bare:.2f} | {errors} |")  # fmt: skip
+    saves = results[SAVE]["runs"]
+    answered = sum(run["saved"] for run in saves)
+    refused = sum(run["refused"] for run in saves)
+    print(f"\nRounds saved: {answered} answered 302 and {refused} refused; {saved_in_db} stored "
+          f"(the difference: requests still in flight when wrk stopped).\n")  # fmt: skip
+    print("| SQL queries per request | count |\n|---|---:|")
+    for label, count in queries.items():
+        print(f"| {label} | {count} |")
+    sys.stdout.flush()
+
+
+def bench(engine, opts):
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running_server(folder, workers=opts.workers) as server,
+    ):
+        ids = seed_script(server.env, "seed")
+        before = seed_script(server.env, "count", json.dumps(ids))
+        results = load(server, opts, ids, folder)
+        saved = seed_script(server.env, "count", json.dumps(ids)) - before
+        queries = seed_script(server.env, "queries", json.dumps(ids), opts.history_path)
+    report(engine, opts, results, queries, saved)
+
+
+def main():
+    opts = options()
+    ensure_wrk()
+    if opts.engine in ("sqlite", "both"):
+        os.environ.pop("DATABASE_URL", None)
+        bench("SQLite", opts)
+    if opts.engine == "postgres" and os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        bench("PostgreSQL", opts)
+    elif opts.engine in ("postgres", "both"):
+        # a throwaway server, durable (fsync on), for the duration of this run
+        again = [a for a in sys.argv[1:] if not a.startswith("--engine")]
+        command = [str(ROOT / "bin/with-postgres"), PYTHON, __file__, "--engine", "postgres"]
+        subprocess.run(command + again, check=True)
+
+
+if __name__ == "__main__":
+    main()

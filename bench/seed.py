@@ -1,0 +1,141 @@
+"""Seeds the benchmark's database and counts SQL queries per page (run by bench/run.py).
+
+    python bench/seed.py seed      -> JSON with the ids the load needs
+    python bench/seed.py queries   -> JSON with the queries each page costs
+Both run with the environment bench/run.py gives gunicorn (production settings).
+"""
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from games import rules, services  # noqa: E402
+from games.models import Entry, Game, Round  # noqa: E402
+
+PASSWORD = "bench-horse-battery-9"
+SIX = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"]
+WRITE_GAMES = 1200  # 2 players, 40 rounds each before the end: room for 48,000 saves
+HISTORY_GAMES = 500
+
+
+def quiet_rounds(count, players):
+    """`count` valid rounds where nobody reaches 40: each round one player empties a hand."""
+    totals, rounds = [0] * players, []
+    for number in range(count):
+        emptier = number % players
+        entries = [1] * players
+        entries[emptier] = rules.best_return(totals[emptier])
+        totals = list(rules.apply_round(totals, entries))
+        rounds.append(entries)
+    return rounds
+
+
+def played_game(randomness, players):
+    """A whole game to the end at 40, random but valid."""
+    totals, rounds = [0] * players, []
+    while not rules.is_over(totals):
+        emptier = randomness.randrange(players)
+        entries = [randomness.randint(1, 20) for _ in range(players)]
+        entries[emptier] = rules.best_return(totals[emptier])
+        totals = list(rules.apply_round(totals, entries))
+        rounds.append(entries)
+    return rounds
+
+
+def user(username):
+    return get_user_model().objects.create_user(username, password=PASSWORD)
+
+
+def add_rounds(game, rounds):
+    for number, entries in enumerate(rounds, start=1):
+        services.add_round(game, rules.Round(tuple(entries)), number)
+
+
+@transaction.atomic
+def bulk_history(owner, count):
+    """`count` finished games of 3 to 5 players, written in bulk."""
+    randomness = random.Random(6)
+    rosters = [
+        ["Ana", "Ben", "Cleo", "Dan", "Eve"][: randomness.randint(3, 5)] for _ in range(count)
+    ]
+    games = [services.start_game(owner, roster) for roster in rosters]
+    rounds, entries = [], []
+    for game in games:
+        for number, typed in enumerate(played_game(randomness, len(game.seats)), start=1):
+            round_ = Round(game=game, number=number)
+            rounds.append(round_)
+            entries += [Entry(round=round_, seat=seat, value=value)
+                        for seat, value in zip(game.seats, typed, strict=True)]  # fmt: skip
+    Round.objects.bulk_create(rounds)
+    Entry.objects.bulk_create(entries)
+    return games
+
+
+def seed():
+    bench, historian = user("bench"), user("historian")
+    sheet = services.start_game(bench, SIX)
+    add_rounds(sheet, quiet_rounds(20, 6))
+    short = services.start_game(bench, SIX)
+    add_rounds(short, quiet_rounds(1, 6))
+    with transaction.atomic():
+        writes = [services.start_game(bench, ["Ann", "Bob"]).pk for _ in range(WRITE_GAMES)]
+    bulk_history(historian, HISTORY_GAMES)
+    one_game = user("newcomer")
+    add_rounds(services.start_game(one_game, ["Ana", "Ben"]), quiet_rounds(3, 2))
+    assert not Game.objects.get(pk=sheet.pk).state.finished
+    return {"sheet": sheet.pk, "short_sheet": short.pk, "write_games": writes,
+            "password": PASSWORD, "users": ["bench", "historian", "newcomer"]}  # fmt: skip
+
+
+def count_queries(username, path, data=None):
+    client = Client(SERVER_NAME="127.0.0.1")
+    client.force_login(get_user_model().objects.get(username=username))
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(path, data) if data is not None else client.get(path)
+    assert response.status_code in (200, 302), (path, response.status_code)
+    return len(captured)
+
+
+def queries(ids, history_path):
+    write = ids["write_games"][-1]
+    pages = {
+        "bare view (/healthz)": ("bench", "/healthz"),
+        "sheet, 6 players, 1 round": ("bench", f"/games/{ids['short_sheet']}/"),
+        "sheet, 6 players, 20 rounds": ("bench", f"/games/{ids['sheet']}/"),
+        f"history ({history_path}), 1 game": ("newcomer", history_path),
+        f"history ({history_path}), 500 games": ("historian", history_path),
+    }
+    counts = {label: count_queries(*where) for label, where in pages.items()}
+    for number in (1, 2):
+        path = f"/games/{write}/rounds/"
+        data = {"round_number": number, "seat_0": 1, "seat_1": 1}
+        counts[f"saving round {number}"] = count_queries("bench", path, data)
+    return counts
+
+
+def count(ids):
+    return Round.objects.filter(game__in=ids["write_games"]).count()
+
+
+if __name__ == "__main__":
+    command = sys.argv[1]
+    if command == "seed":
+        print(json.dumps(seed()))
+    elif command == "count":
+        print(json.dumps(count(json.loads(sys.argv[2]))))
+    else:
+        print(json.dumps(queries(json.loads(sys.argv[2]), sys.argv[3])))

@@ -1,0 +1,22 @@
+"""gunicorn reads this file from the working folder: `gunicorn scorekeeper.wsgi`.
+
+Every value can be overridden on the command line or with GUNICORN_CMD_ARGS.
+"""
+
+import multiprocessing
+import os
+
+# Served by gunicorn means production: DEBUG off unless said otherwise, so the settings
+# refuse to start without a real SECRET_KEY and ALLOWED_HOSTS.
+os.environ.setdefault("DEBUG", "0")
+
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+# A phone on a weak network must not hold a worker: the reverse proxy buffers slow clients.
+timeout = 30
+graceful_timeout = 20
+# Load the app before forking: a bad setting stops the master at once, and workers share memory.
+preload_app = True
+accesslog = os.environ.get("ACCESS_LOG", "-") or None
+# X-Forwarded-* headers are believed only from the proxy on this machine.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")

@@ -1,0 +1,201 @@
+"""A real server for the tests that need one, and for the benchmark.
+
+gunicorn runs in a subprocess with production settings (DEBUG off, hashed static files) on a
+database of its own: a SQLite file, or a new database on the PostgreSQL server that
+DATABASE_URL names. pytest-django's live_server is not used: on SQLite its test database
+lives in memory and its threads share one connection, so a race there would prove nothing.
+`Phone` is a small HTTP client that keeps its cookies, as a phone's browser does.
+"""
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+PORTS = range(8130, 8140)
+PASSWORD = "correct-horse-battery-9"
+
+
+def free_port(ports=PORTS):
+    for port in ports:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {ports}")
+
+
+def production_env(static_root, database_url, **extra):
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
+    env.update(
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        STATIC_ROOT=str(static_root),
+        CACHE_DIR=str(Path(static_root).parent / "cache"),
+        DATABASE_URL=database_url,
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        ACCESS_LOG="",
+    )
+    env.update(extra)
+    return env
+
+
+def manage(env, *args):
+    return subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+
+
+@contextlib.contextmanager
+def fresh_database(folder):
+    """A migrated, empty database: a SQLite file in `folder`, else one on DATABASE_URL's server."""
+    main = os.environ.get("DATABASE_URL", "")
+    if not main.startswith("postgres"):
+        yield f"sqlite:///{Path(folder) / 'live.sqlite3'}"
+        return
+    name = f"scorekeeper_live_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(main, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield main.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(main, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Server:
+    def __init__(self, env, workers=None, port=None):
+        self.env, self.workers, self.port = env, workers, port or free_port()
+        self.process = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        command = [
+            PYTHON, "-m", "gunicorn", "scorekeeper.wsgi",
+            "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning",
+        ]  # fmt: skip
+        if self.workers:  # else gunicorn.conf.py's: twice the cores, plus one
+            command += ["--workers", str(self.workers)]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}")
+            with contextlib.suppress(OSError):
+                if Phone(self).get("/healthz").status == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError("gunicorn did not answer within 30 s")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+@contextlib.contextmanager
+def running_server(folder, workers=4, **extra_env):
+    """gunicorn on a migrated fresh database, with collected static files; stopped afterwards."""
+    with fresh_database(folder) as database_url:
+        env = production_env(Path(folder) / "static", database_url, **extra_env)
+        manage(env, "collectstatic", "--noinput")
+        manage(env, "migrate", "--noinput")
+        server = Server(env, workers=workers)
+        try:
+            yield server.start()
+        finally:
+            server.stop()
+
+
+class Response:
+    def __init__(self, raw):
+        self.status, self.headers = raw.status, raw.headers
+        self.text = raw.read().decode("utf-8", "replace")
+
+    @property
+    def location(self):
+        return self.headers.get("Location", "")
+
+    def csrf_token(self):
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.text)
+        return found.group(1) if found else None
+
+    def json(self):
+        return json.loads(self.text)
+
+
+class Phone:
+    """A browser on a phone: keeps its cookies (Secure ones too, over loopback HTTP)."""
+
+    def __init__(self, server):
+        self.server, self.cookies, self.set_cookies = server, {}, []
+
+    def request(self, method, path, data=None, headers=()):
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
+        headers = dict(headers)
+        body = None
+        if data is not None:
+            body = urlencode(data, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{key}={value}" for key, value in self.cookies.items())
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = Response(connection.getresponse())
+        finally:
+            connection.close()
+        for header in response.headers.get_all("Set-Cookie") or ():
+            self.set_cookies.append(header)
+            for key, morsel in SimpleCookie(header).items():
+                self.cookies[key] = morsel.value
+        return response
+
+    def get(self, path, **kwargs):
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path, data, **kwargs):
+        return self.request("POST", path, data, **kwargs)
+
+    def submit(self, path, data, form_path=None, **kwargs):
+        """POST `data` the way the browser does: with the token of the page that has the form."""
+        token = self.get(form_path or path).csrf_token()
+        return self.post(path, {"csrfmiddlewaretoken": token, **data}, **kwargs)
+
+    def sign_up(self, username):
+        data = {"username": username, "password1": PASSWORD, "password2": PASSWORD}
+        response = self.submit("/accounts/signup/", data)
+        assert response.status == 302, response.text
+        return self
+
+    def log_in(self, username, password=PASSWORD):
+        data = {"username": username, "password": password}
+        response = self.submit("/accounts/login/", data)
+        assert response.status == 302, response.text
+        return self
+
+    def start_game(self, *names):
+        data = {f"player_{seat}": name for seat, name in enumerate(names)} | {"starter": 0}
+        response = self.submit("/games/new/", data)
+        assert response.status == 302, response.text
+        return int(re.search(r"/games/(\d+)/", response.location).group(1))

@@ -1,0 +1,96 @@
+"""Django's Content Security Policy, and pages that need nothing inline to work under it."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.urlconf import every_route, fillers_for
+
+ROUTES = every_route()
+
+
+class InlineFinder(HTMLParser):
+    """Collects what the policy would block: inline code or style not carrying the nonce."""
+
+    def __init__(self, nonce):
+        super().__init__()
+        self.nonce, self.blocked = nonce, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        where = f"<{tag} {attrs}>"
+        if tag == "script" and not attrs.get("src") and attrs.get("nonce") != self.nonce:
+            self.blocked.append(f"inline script without the nonce: {where}")
+        if tag == "script" and attrs.get("src", "/").startswith(("http:", "https:", "//")):
+            self.blocked.append(f"script from another site: {where}")
+        if tag == "style":
+            self.blocked.append(f"<style> element: {where}")
+        for name, value in attrs.items():
+            if name == "style" or name.startswith("on"):
+                self.blocked.append(f"inline {name} attribute: {where}")
+            if name in {"href", "src", "action"} and (value or "").startswith("javascript:"):
+                self.blocked.append(f"javascript: URL: {where}")
+
+
+def policy(response):
+    header = response["Content-Security-Policy"]
+    return {
+        directive.split()[0]: directive.split()[1:]
+        for directive in header.split(";")
+        if directive.strip()
+    }
+
+
+@pytest.fixture
+def admin_client(client, alice, make_game):
+    """Alice as a superuser, so that the admin's pages render too."""
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    client.force_login(alice)
+    return client
+
+
+def test_the_policy_allows_only_this_site_and_the_nonce(client):
+    response = client.get("/accounts/login/")
+    directives = policy(response)
+    assert directives["default-src"] == ["'self'"]
+    assert directives["style-src"] == ["'self'"]
+    assert directives["script-src"][0] == "'self'"
+    assert re.fullmatch(r"'nonce-[\w+/=-]+'", directives["script-src"][1])
+    assert directives["object-src"] == ["'none'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert "'unsafe-inline'" not in response["Content-Security-Policy"]
+    assert "'unsafe-eval'" not in response["Content-Security-Policy"]
+
+
+def test_the_nonce_changes_with_every_response(client):
+    first = policy(client.get("/accounts/login/"))["script-src"][1]
+    assert policy(client.get("/accounts/login/"))["script-src"][1] != first
+
+
+def test_htmx_carries_the_nonce(client):
+    response = client.get("/accounts/login/")
+    nonce = policy(response)["script-src"][1][len("'nonce-") : -1]
+    assert f'nonce="{nonce}"' in response.text
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_no_page_needs_inline_script_or_style(admin_client, alice, make_game, route):
+    game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
+    response = admin_client.get(route.fill(fillers_for(alice, game)), follow=True)
+    if "text/html" not in response.get("Content-Type", ""):
+        return
+    assert "Content-Security-Policy" in response
+    # Django names the nonce only in responses that used it.
+    nonces = [source[len("'nonce-") : -1] for source in policy(response)["script-src"][1:]]
+    finder = InlineFinder(nonces[0] if nonces else None)
+    finder.feed(response.content.decode())
+    assert finder.blocked == []
+
+
+def test_the_finder_notices_inline_code():
+    finder = InlineFinder("abc")
+    finder.feed('<script>alert(1)</script><p style="color:red" onclick="x()"></p><style></style>')
+    finder.feed('<script nonce="abc">ok()</script><script src="/static/app.js"></script>')
+    assert len(finder.blocked) == 4

@@ -1,0 +1,57 @@
+"""Every write needs POST and a CSRF token, on every URL of the URLconf."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
+
+ROUTES = every_route()
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game(rounds=[[3, 5, 0], [2, 0, 4]])
+
+
+@pytest.fixture
+def phone(alice):
+    """Alice's browser, with CSRF checks on as in production."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    return client
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_a_post_without_the_token_is_refused(phone, alice, game, route):
+    path = route.fill(fillers_for(alice, game))
+    before = snapshot(alice)
+    response = phone.post(path, ANY_FORM | WRITE_DATA.get(route.name, {}))
+    assert response.status_code == 403
+    assert snapshot(alice) == before
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_a_get_changes_nothing(phone, alice, game, route):
+    path = route.fill(fillers_for(alice, game))
+    before = snapshot(alice)
+    phone.get(path)
+    assert snapshot(alice) == before
+
+
+def test_a_post_with_the_token_of_the_page_saves(phone, game):
+    page = phone.get(f"/games/{game.pk}/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+    data = WRITE_DATA["round_add"] | {"csrfmiddlewaretoken": token}
+    assert phone.post(f"/games/{game.pk}/rounds/", data).status_code == 302
+    assert game.rounds.count() == 3
+
+
+def test_htmx_sends_the_token_from_the_page_in_a_header(phone, game):
+    page = phone.get(f"/games/{game.pk}/")
+    token = re.search(r'hx-headers=\'\{"x-csrftoken": "([^"]+)"\}\'', page.text).group(1)
+    headers = {"HX-Request": "true", "X-CSRFToken": token}
+    response = phone.post(f"/games/{game.pk}/rounds/", WRITE_DATA["round_add"], headers=headers)
+    assert response.status_code == 200
+    assert game.rounds.count() == 3

@@ -1,0 +1,90 @@
+"""Production settings: read from the environment, refusing to start half-configured."""
+
+import re
+import subprocess
+
+import pytest
+from django.test import override_settings
+
+from scorekeeper.settings import DEV_SECRET_KEY
+from tests.live import PYTHON, ROOT, Phone, production_env
+
+
+def run(env, *command):
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def prod_env(tmp_path):
+    env = production_env(tmp_path / "static", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    del env["SECURE_SSL_REDIRECT"]  # the real production value: on
+    return env
+
+
+def test_check_deploy_reports_no_issue_with_production_values(prod_env):
+    checked = run(prod_env, PYTHON, "manage.py", "check", "--deploy", "--fail-level", "DEBUG")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "no issues (0 silenced)" in checked.stdout
+
+
+@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short"])
+def test_it_refuses_to_start_without_a_real_secret_key(prod_env, secret):
+    if secret is None:
+        del prod_env["SECRET_KEY"]
+    else:
+        prod_env["SECRET_KEY"] = secret
+    checked = run(prod_env, PYTHON, "manage.py", "check")
+    assert checked.returncode != 0
+    assert "Set SECRET_KEY to a long random value in production." in checked.stderr
+
+
+def test_it_refuses_to_start_without_allowed_hosts(prod_env):
+    del prod_env["ALLOWED_HOSTS"]
+    checked = run(prod_env, PYTHON, "manage.py", "check")
+    assert checked.returncode != 0
+    assert "Set ALLOWED_HOSTS in production." in checked.stderr
+
+
+def test_gunicorn_is_production_unless_told_otherwise(prod_env):
+    del prod_env["DEBUG"]
+    prod_env["SECRET_KEY"] = DEV_SECRET_KEY
+    served = run(prod_env, PYTHON, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", "127.0.0.1:0")
+    assert served.returncode != 0
+    assert "Set SECRET_KEY to a long random value in production." in served.stderr
+
+
+def test_whitenoise_serves_hashed_compressed_static_files_for_a_year(live_app):
+    page = Phone(live_app).get("/accounts/login/")
+    hashed = re.search(r'href="(/static/app\.[0-9a-f]{12}\.css)"', page.text).group(1)
+    response = Phone(live_app).get(hashed, headers={"Accept-Encoding": "gzip"})
+    assert response.status == 200
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert "max-age=315360000" in response.headers["Cache-Control"]
+    assert "immutable" in response.headers["Cache-Control"]
+
+
+def test_unhashed_static_files_are_not_cached_for_long(live_app):
+    response = Phone(live_app).get("/static/app.css")
+    assert response.status == 200
+    assert "max-age=60" in response.headers["Cache-Control"]
+
+
+def test_cookies_are_secure_and_hidden_from_scripts_in_production(live_app):
+    phone = Phone(live_app).sign_up("cookie-monster")
+    for name in ("csrftoken", "sessionid"):
+        header = next(cookie for cookie in phone.set_cookies if cookie.startswith(f"{name}="))
+        assert "Secure" in header
+        assert "HttpOnly" in header
+        assert "SameSite=Lax" in header
+
+
+def test_healthz_answers_ok(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
+
+
+@override_settings(SECURE_SSL_REDIRECT=True)
+def test_healthz_is_not_redirected_to_https(client):
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/").status_code == 301

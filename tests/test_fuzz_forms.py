@@ -1,0 +1,215 @@
+"""Random and hostile input to every form: never a 500, never anything invalid stored.
+
+Each example runs in a savepoint rolled back afterwards, so it starts from the same table:
+alice, signed in, with a game of three at round 3; bob with a game of his own.
+"""
+
+import contextlib
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.http import url_has_allowed_host_and_scheme
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from games import rules
+from games.models import NAME_MAX_LENGTH, Game, Player
+
+HOSTILE = [
+    "", " ", "  Ana  ", "\t\n", "<script>alert(1)</script>", "<b>Zoé</b>", "' OR 1=1 --",
+    "NaN", "inf", "1e309", "0x1F", "-0", "+5", "٣", "１２", "\x00", "a\x00b", "9" * 400,
+    "😀" * 40, "Ｌｌａｍａ", "İı", "ß", "e\u0301", "\u202eevil", "null", "[]", "{}", "-10", "-1",
+]  # fmt: skip
+junk = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.text(max_size=60),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.integers(min_value=-12, max_value=35),
+)
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+class Rollback(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def rolled_back():
+    with contextlib.suppress(Rollback), transaction.atomic():
+        yield
+        raise Rollback
+
+
+def form(*keys, valid=None, **likely):
+    """Some of `keys` (the others missing), each junk or a likely value; half of the time
+    on top of a `valid` submission, so that the fuzz also reaches the paths that save."""
+    values = {key: st.one_of(junk, likely[key]) if key in likely else junk for key in keys}
+    fuzzed = st.fixed_dictionaries({}, optional=values)
+    if valid is None:
+        return fuzzed
+    return st.tuples(st.booleans(), fuzzed).map(lambda pair: (valid if pair[0] else {}) | pair[1])
+
+
+def game_pk(table):
+    alices, bobs = table["game"].pk, table["bobs"].pk
+    return st.one_of(st.just(alices), st.just(alices), st.just(bobs), st.integers(0, 2**70))
+
+
+@pytest.fixture
+def table(alice, bob, alice_client, make_game):
+    game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
+    bobs = make_game(names=("Bob", "Bea"), rounds=[[1, 2]], owner=bob)
+    return {"alice": alice, "client": alice_client, "game": game, "bobs": bobs}
+
+
+def sheets(owner=None):
+    """Every stored game as the rules see it: folding raises if anything stored is invalid."""
+    games = Game.objects.all() if owner is None else Game.objects.filter(owner=owner)
+    return {game.pk: (game.names, game.state.rounds) for game in games.order_by("pk")}
+
+
+def assert_all_stored_is_valid():
+    for game in Game.objects.all():
+        assert rules.MIN_PLAYERS <= len(game.seats) <= rules.MAX_PLAYERS
+        assert game.first_starter < len(game.seats)
+        game.state  # noqa: B018  (folds every stored round through the rules)
+    for name in Player.objects.values_list("name", flat=True):
+        assert name == " ".join(name.split()) and 0 < len(name) <= NAME_MAX_LENGTH, name
+
+
+def post(client, path, data, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(path, data, headers=headers)
+    assert response.status_code < 500
+    event(f"status {response.status_code}")
+    return response
+
+
+@FUZZ
+@given(
+    data=form(*[f"player_{i}" for i in range(6)], "starter",
+              valid={"player_0": "Ana", "player_1": "Ben", "starter": 0}),
+    htmx=st.booleans(),
+)  # fmt: skip
+def test_new_game(table, data, htmx):
+    with rolled_back():
+        before = Game.objects.count()
+        response = post(table["client"], "/games/new/", data, htmx)
+        assert response.status_code in {302, 422}
+        assert Game.objects.count() == before + (response.status_code == 302)
+        assert_all_stored_is_valid()
+
+
+ROUND_KEYS = ("seat_0", "seat_1", "seat_2", "round_number", "idempotency_key", "last_to_quit")
+seat_value = st.integers(min_value=-10, max_value=31)
+
+
+@FUZZ
+@given(
+    data=st.data(),
+    fields=form(
+        *ROUND_KEYS,
+        "emptied",
+        seat_0=seat_value,
+        seat_1=seat_value,
+        seat_2=seat_value,
+        round_number=st.just(3),
+        valid={"seat_0": 4, "seat_1": 6, "seat_2": 0, "round_number": 3},
+    ),  # fmt: skip
+    htmx=st.booleans(),
+)
+def test_round_add(table, data, fields, htmx):
+    pk = data.draw(game_pk(table))
+    with rolled_back():
+        before = sheets()
+        response = post(table["client"], f"/games/{pk}/rounds/", fields, htmx)
+        assert response.status_code in {200, 302, 404, 409, 422}
+        after = sheets()
+        changed = [key for key in before if before[key] != after[key]]
+        if changed:  # only through a valid round, added to alice's game, as typed
+            assert changed == [table["game"].pk] and response.status_code in {200, 302}
+            rounds = after[table["game"].pk][1]
+            assert len(rounds) == 3 and rounds[:2] == before[table["game"].pk][1]
+            typed = tuple(int(str(fields[f"seat_{seat}"])) for seat in range(3))
+            assert rounds[2].entries == typed
+        assert_all_stored_is_valid()
+
+
+@FUZZ
+@given(
+    data=st.data(),
+    fields=form(
+        *ROUND_KEYS,
+        "confirm",
+        seat_0=seat_value,
+        seat_1=seat_value,
+        seat_2=seat_value,
+        confirm=st.just("on"),
+        valid={"seat_0": 6, "seat_1": 5, "seat_2": 0, "confirm": "on"},
+    ),  # fmt: skip
+    number=st.one_of(st.integers(min_value=1, max_value=3), st.integers(0, 2**70)),
+    # the form's round_number defaults to the number in the URL
+)
+def test_round_edit(table, data, fields, number):
+    pk = data.draw(game_pk(table))
+    fields.setdefault("round_number", number)
+    with rolled_back():
+        before = sheets()
+        response = post(table["client"], f"/games/{pk}/rounds/{number}/edit/", fields, False)
+        assert response.status_code in {302, 404, 409, 422}
+        after = sheets()
+        changed = [key for key in before if before[key] != after[key]]
+        if changed:
+            assert changed == [table["game"].pk] and response.status_code == 302
+            assert len(after[table["game"].pk][1]) == 2
+        assert_all_stored_is_valid()
+
+
+@FUZZ
+@given(data=st.data(), fields=form("round_number", round_number=st.integers(0, 3),
+                                   valid={"round_number": 2}))  # fmt: skip
+def test_round_undo(table, data, fields):
+    pk = data.draw(game_pk(table))
+    with rolled_back():
+        before = sheets()
+        response = post(table["client"], f"/games/{pk}/undo/", fields, False)
+        assert response.status_code in {302, 404, 409, 422}
+        after = sheets()
+        changed = [key for key in before if before[key] != after[key]]
+        if changed:  # only alice's last round, gone
+            assert changed == [table["game"].pk] and fields["round_number"] in (2, "2")
+            assert after[table["game"].pk][1] == before[table["game"].pk][1][:1]
+        assert_all_stored_is_valid()
+
+
+@FUZZ
+@given(
+    fields=form("username", "password1", "password2", valid={"username": "carol"}),
+    password=st.sampled_from(["correct-horse-battery-9", "x"]),
+)
+def test_signup(client, db, fields, password):
+    fields.setdefault("password1", password)
+    fields.setdefault("password2", password)
+    with rolled_back():
+        response = post(client, "/accounts/signup/", fields, False)
+        assert response.status_code in {302, 422}
+        users = get_user_model().objects.all()
+        assert users.count() == (response.status_code == 302)
+        for user in users:
+            assert user.username == str(fields["username"]) and len(user.username) <= 150
+
+
+@FUZZ
+@given(fields=form("username", "password", "next",
+                   valid={"username": "alice", "password": "correct-horse-9"}))  # fmt: skip
+def test_login(client, alice, fields):
+    with rolled_back():
+        response = post(client, "/accounts/login/", fields, False)
+        assert response.status_code in {302, 422, 429}
+        if response.status_code == 302:  # never to another site
+            assert url_has_allowed_host_and_scheme(response["Location"], {"testserver"})

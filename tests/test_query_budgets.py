@@ -1,0 +1,65 @@
+"""The number of SQL queries per page does not grow with the rounds or the games."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+SIX = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+
+
+def rounds(count, players=6):
+    """`count` valid rounds where nobody reaches 40: each round one player empties a hand."""
+    return [[0 if seat == number % players else 1 for seat in range(players)]
+            for number in range(count)]  # fmt: skip
+
+
+def queries(client, path, **headers):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path, headers=headers)
+    assert response.status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("path", ["/games/{pk}/", "/games/{pk}.json"])
+def test_the_sheet_costs_the_same_queries_with_1_or_20_rounds(alice_client, make_game, path):
+    short, long = make_game(SIX, rounds(1)), make_game(SIX, rounds(20))
+    assert not long.state.finished
+    assert queries(alice_client, path.format(pk=long.pk)) == queries(
+        alice_client, path.format(pk=short.pk)
+    )
+
+
+def test_the_sheet_partial_for_htmx_costs_the_same_queries_too(alice_client, make_game):
+    short, long = make_game(SIX, rounds(1)), make_game(SIX, rounds(20))
+    htmx = {"HX-Request": "true"}
+    assert queries(alice_client, f"/games/{long.pk}/", **htmx) == queries(
+        alice_client, f"/games/{short.pk}/", **htmx
+    )
+
+
+def test_the_sheet_stays_within_its_budget(alice_client, make_game):
+    game = make_game(SIX, rounds(20))
+    # session, user, game, seats with players, rounds with entries
+    assert queries(alice_client, f"/games/{game.pk}/") <= 5
+
+
+def test_the_home_page_costs_the_same_queries_with_1_or_10_games(alice_client, make_game):
+    make_game(SIX, rounds(3))
+    one = queries(alice_client, "/en/")
+    for _ in range(9):
+        make_game(SIX, rounds(5))
+    assert queries(alice_client, "/en/") == one
+
+
+def saving_queries(client, game):
+    data = {"round_number": len(game.state.rounds) + 1}
+    data |= {f"seat_{seat}": 1 for seat in range(len(game.names))}
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(f"/games/{game.pk}/rounds/", data)
+    assert response.status_code == 302
+    return len(captured)
+
+
+def test_saving_a_round_costs_the_same_queries_after_1_or_20_rounds(alice_client, make_game):
+    short, long = make_game(SIX, rounds(1)), make_game(SIX, rounds(20))
+    assert saving_queries(alice_client, long) == saving_queries(alice_client, short)

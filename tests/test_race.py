@@ -1,0 +1,92 @@
+"""Two phones saving at the same moment, as real requests racing on a real server.
+
+The server is gunicorn with four worker processes on a database of its own, SQLite or
+PostgreSQL as the suite runs (tests/live.py), so the two requests really run at once.
+"""
+
+import threading
+import uuid
+
+import pytest
+
+from tests.live import Phone
+
+RACES = 8
+
+
+@pytest.fixture
+def table(live_app):
+    """One account signed in on two phones, and a fresh game of three."""
+    username = f"racer-{uuid.uuid4().hex[:8]}"
+    first = Phone(live_app).sign_up(username)
+    second = Phone(live_app).log_in(username)
+    return first, second, first.start_game("Ana", "Ben", "Cleo")
+
+
+def at_once(*requests):
+    """Run the requests in threads released together; their responses in the same order."""
+    barrier = threading.Barrier(len(requests))
+    responses = [None] * len(requests)
+
+    def run(index, request):
+        barrier.wait()
+        responses[index] = request()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return responses
+
+
+def round_post(phone, game, number, entries, htmx):
+    """The round form as the sheet the phone holds sends it, ready to post."""
+    sheet = phone.get(f"/games/{game}/")
+    assert f'name="round_number" value="{number}"' in sheet.text
+    data = {"csrfmiddlewaretoken": sheet.csrf_token(), "round_number": number,
+            "idempotency_key": uuid.uuid4()}  # fmt: skip
+    data |= {f"seat_{seat}": value for seat, value in enumerate(entries)}
+    headers = {"HX-Request": "true"} if htmx else {}
+    return lambda: phone.post(f"/games/{game}/rounds/", data, headers=headers)
+
+
+def undo_post(phone, game, number):
+    page = phone.get(f"/games/{game}/undo/")
+    data = {"csrfmiddlewaretoken": page.csrf_token(), "round_number": number}
+    return lambda: phone.post(f"/games/{game}/undo/", data)
+
+
+def stored_rounds(phone, game):
+    return phone.get(f"/games/{game}.json").json()["rounds"]
+
+
+def test_two_phones_saving_the_same_round_record_it_once(table):
+    first, second, game = table
+    for number in range(1, RACES + 1):
+        htmx = number % 2 == 0
+        entries = ([1, 2, 1], [2, 1, 1])
+        posts = [round_post(phone, game, number, typed, htmx) for phone, typed in
+                 zip((first, second), entries, strict=True)]  # fmt: skip
+        responses = at_once(*posts)
+        saved = 200 if htmx else 302
+        assert sorted(response.status for response in responses) == sorted([saved, 409])
+        winner = [response.status for response in responses].index(saved)
+        loser = responses[1 - winner]
+        assert f"Round {number} was already saved" in loser.text
+        assert f'name="round_number" value="{number + 1}"' in loser.text  # the fresh sheet
+        rounds = stored_rounds(first, game)
+        assert [r["number"] for r in rounds] == list(range(1, number + 1))
+        assert list(rounds[-1]["entries"].values()) == entries[winner]
+
+
+def test_an_undo_and_the_next_round_at_the_same_moment_leave_no_gap(table):
+    first, second, _game = table
+    for _race in range(RACES):
+        game = first.start_game("Ana", "Ben")
+        assert round_post(first, game, 1, [1, 2], htmx=False)().status == 302
+        responses = at_once(undo_post(first, game, 1), round_post(second, game, 2, [2, 1], True))
+        statuses = [response.status for response in responses]
+        numbers = [r["number"] for r in stored_rounds(first, game)]
+        # Either the undo went first and the new round found its sheet stale, or the reverse.
+        assert (statuses, numbers) in [([302, 409], []), ([409, 200], [1, 2])]

@@ -1,0 +1,46 @@
+"""Names that the database folds together are one player, on SQLite and PostgreSQL alike.
+
+The form compares names with Python's casefold; the unique constraint with the database's
+lower(), which differs on PostgreSQL for letters like İ and ı. Found by the fuzz test.
+"""
+
+import pytest
+
+from games import services
+from games.models import Player
+
+
+@pytest.mark.parametrize("names", [["ı", "I"], ["İ", "i"], ["ß", "SS"], ["K", "k"]])
+def test_a_new_game_never_fails_on_names_that_differ_only_in_case(alice_client, names):
+    response = alice_client.post(
+        "/games/new/", {"player_0": names[0], "player_1": names[1], "starter": 0}
+    )
+    assert response.status_code in {302, 422}
+    again = alice_client.post(
+        "/games/new/", {"player_0": names[1], "player_1": "Zed", "starter": 0}
+    )
+    assert again.status_code == 302
+
+
+def test_two_names_that_are_one_roster_player_are_refused(alice):
+    Player.objects.create(owner=alice, name="Ana")
+    with pytest.raises(services.SamePlayer):
+        services.start_game(alice, ["Ana", "ANA"])
+    assert not alice.games.exists()
+
+
+def test_the_refusal_names_the_player_on_the_form(alice_client, monkeypatch):
+    def same_player(owner, names, first_starter):
+        raise services.SamePlayer(names[1])
+
+    monkeypatch.setattr(services, "start_game", same_player)
+    data = {"player_0": "Ana", "player_1": "Ben", "starter": 0}
+    response = alice_client.post("/games/new/", data)
+    assert response.status_code == 422
+    assert "Ben is already at the table." in response.text
+
+
+def test_a_known_name_in_another_case_is_the_same_roster_player(alice):
+    first = services.start_game(alice, ["Ana", "Ben"])
+    second = services.start_game(alice, ["ana", "Cleo"])
+    assert first.seats[0].player == second.seats[0].player

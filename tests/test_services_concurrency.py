@@ -1,0 +1,57 @@
+"""What the services do when another phone changed the game between the form and the save."""
+
+import uuid
+
+import pytest
+
+from games import services
+from games.rules import Round
+
+
+def test_a_taken_submission_key_is_a_stale_sheet_and_the_connection_goes_on(make_game):
+    """The database's unique constraints are the last guard: their IntegrityError, raised
+    inside the transaction, becomes StaleSheet and leaves the connection usable."""
+    game = make_game(names=("Ana", "Ben"))
+    key = uuid.uuid4()
+    services.add_round(game, Round((1, 2)), 1, key)
+    with pytest.raises(services.StaleSheet):
+        services.add_round(game, Round((2, 1)), 2, key)
+    assert list(game.rounds.values_list("number", flat=True)) == [1]
+
+
+def test_a_round_that_no_longer_fits_the_stored_game_is_a_stale_sheet(make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[[12, 3]])
+    stale_view = type(game).objects.get(pk=game.pk)
+    services.replace_round(game, 1, Round((5, 3)))  # another phone: Ana has 5, not 12
+    with pytest.raises(services.StaleSheet):  # giving back a black chip needs 10 points
+        services.add_round(stale_view, Round((-10, 4)), 2)
+    assert game.rounds.count() == 1
+
+
+def test_editing_a_round_undone_meanwhile_is_a_stale_sheet(make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[[1, 2], [2, 1]])
+    services.undo_last_round(game, 2)
+    with pytest.raises(services.StaleSheet):
+        services.replace_round(game, 2, Round((3, 3)))
+
+
+def test_undoing_a_round_that_is_no_longer_the_last_is_a_stale_sheet(make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[[1, 2], [2, 1]])
+    with pytest.raises(services.StaleSheet):
+        services.undo_last_round(game, 1)
+    assert game.rounds.count() == 2
+
+
+def test_the_edit_page_shows_the_fresh_sheet_when_the_round_went_meanwhile(
+    alice_client, make_game, monkeypatch
+):
+    game = make_game(names=("Ana", "Ben"), rounds=[[1, 2], [2, 1]])
+
+    def undone_meanwhile(game, number, round_):
+        raise services.StaleSheet
+
+    monkeypatch.setattr(services, "replace_round", undone_meanwhile)
+    data = {"round_number": 2, "seat_0": 3, "seat_1": 3, "confirm": "on"}
+    response = alice_client.post(f"/games/{game.pk}/rounds/2/edit/", data)
+    assert response.status_code == 409
+    assert "here is the sheet as it is now" in response.text

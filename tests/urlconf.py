@@ -1,0 +1,112 @@
+"""Every URL the app serves, read from the URLconf and filled in with real objects.
+
+The ownership, CSRF and CSP tests iterate over `every_route()`, so a view added later is
+covered without anyone touching them. A parameter they cannot fill makes them fail with the
+name to add to their fillers: a new view is never skipped in silence.
+"""
+
+import re
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.urls import URLResolver, get_resolver
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from games.models import Entry, Game, Player, Round, Seat, ShareLink
+
+PARAM = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>[^)]*\)")
+
+
+@dataclass(frozen=True)
+class Route:
+    template: str  # as written in the URLconf, e.g. "games/<int:pk>/rounds/"
+    name: str  # with its namespace, e.g. "admin:auth_user_change"; "" when unnamed
+
+    def __str__(self):
+        return self.name or self.template
+
+    @property
+    def params(self):
+        return [a or b for a, b in PARAM.findall(self.template)]
+
+    def fill(self, values):
+        """The path, each parameter taken from `values` by (route name, parameter) or name."""
+
+        def one(match):
+            param = match.group(1) or match.group(2)
+            for key in ((self.name, param), param):
+                if key in values:
+                    return str(values[key])
+            raise LookupError(
+                f"No value for <{param}> in {self}: add one to the fillers of this test"
+            )
+
+        return "/" + PARAM.sub(one, self.template).replace("^", "").replace("$", "")
+
+
+def _walk(resolver, prefix="", namespace=""):
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = ":".join(part for part in (namespace, entry.namespace) if part)
+            yield from _walk(entry, prefix + str(entry.pattern), inner)
+        else:
+            name = f"{namespace}:{entry.name}" if namespace and entry.name else entry.name
+            yield Route(prefix + str(entry.pattern), name or "")
+
+
+def every_route():
+    seen, routes = set(), []
+    for route in _walk(get_resolver()):
+        if route.template not in seen:
+            seen.add(route.template)
+            routes.append(route)
+    return routes
+
+
+# What a real form of each view would send to a game with rounds [3, 5, 0] and [2, 0, 4]: a
+# write refused with it is refused for ownership or CSRF, not because the data was wrong
+# (test_ownership.test_the_owner_can_write_with_that_data proves it).
+WRITE_DATA = {
+    "round_add": {"round_number": 3, "seat_0": 4, "seat_1": 6, "seat_2": 0},
+    "round_edit": {"round_number": 1, "seat_0": 6, "seat_1": 5, "seat_2": 0, "confirm": "on"},
+    "round_undo": {"round_number": 2},
+    "game_rematch": {},
+    "game_share": {},
+    "game_share_revoke": {},
+}
+ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username": "alice",
+            "password": "not-her-password", "language": "fr"}  # fmt: skip
+
+
+def fillers_for(user, game):
+    """Values naming `user`'s objects for every parameter the URLconf has today."""
+    return {
+        "pk": game.pk,
+        ("player", "pk"): game.seats[0].player_id,
+        ("live", "token"): ShareLink.objects.get_or_create(game=game)[0].token,
+        ("rules_page", "slug"): "scoring",
+        "number": 1,
+        "object_id": user.pk,
+        "id": user.pk,
+        "app_label": "auth",
+        "url": "auth/user/",
+        "content_type_id": ContentType.objects.get_for_model(get_user_model()).pk,
+        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+        ("password_reset_confirm", "token"): "set-password",
+    }
+
+
+def snapshot(user):
+    """Everything of `user`'s that a write could change."""
+    games = Game.objects.filter(owner=user)
+    return {
+        "user": list(get_user_model().objects.filter(pk=user.pk).values()),
+        "players": list(Player.objects.filter(owner=user).values().order_by("pk")),
+        "games": list(games.values().order_by("pk")),
+        "seats": list(Seat.objects.filter(game__in=games).values().order_by("pk")),
+        "rounds": list(Round.objects.filter(game__in=games).values().order_by("pk")),
+        "entries": list(Entry.objects.filter(round__game__in=games).values().order_by("pk")),
+        "share_links": list(ShareLink.objects.filter(game__in=games).values().order_by("pk")),
+    }
