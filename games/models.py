@@ -298,15 +298,13 @@ def typed_rounds(entries):
     rows = entries.order_by("round__game", "round__number", "seat__position").values_list(
         "round__game", "round__number", "round__last_to_quit", "value"
     )
-    values, quitters = defaultdict(dict), {}
+    typed = defaultdict(dict)  # game id: {round number: (last to quit, [values])}
     for game, number, last_to_quit, value in rows:
-        values[game].setdefault(number, []).append(value)
-        quitters[game, number] = last_to_quit
-    by_game = {
-        game: [rules.Round(tuple(typed), quitters[game, n]) for n, typed in rounds.items()]
-        for game, rounds in values.items()
-    }
-    return defaultdict(list, by_game)
+        typed[game].setdefault(number, (last_to_quit, []))[1].append(value)
+    by_game = defaultdict(list)
+    for game, rounds in typed.items():
+        by_game[game] = [rules.Round(tuple(values), last) for last, values in rounds.values()]
+    return by_game
 
 
 def load_sheets(games):

@@ -42,7 +42,12 @@ def free_port(ports=PORTS):
 
 
 def production_env(static_root, database_url, **extra):
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
+    # Not the test run's own switches (the browser tests allow async-unsafe ORM calls).
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("PYTEST") and key != "DJANGO_ALLOW_ASYNC_UNSAFE"
+    }
     env.update(
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
