@@ -26,9 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.live import PYTHON, Phone, running_server  # noqa: E402
 
-# The hook for the history page: the home page lists an account's games until the /history/
-# page (built on another branch) is merged; then pass --history-path /history/ or change this.
-HISTORY_PATH = "/"
+# The page that lists an account's games, 50 at a time.
+HISTORY_PATH = "/history/"
 
 
 def options():
