@@ -55,37 +55,32 @@ def games(make_game):
     return game, finished, ShareLink.objects.create(game=game)
 
 
+def every_page(page, context, live_server, user, games, check):
+    """`check(page, name)` on each public page, then on each signed-in one; all it found."""
+    found = []
+    for name, url in PUBLIC:
+        page.goto(reverse(url))
+        found += check(page, name)
+    sign_in(context, live_server.url, user)
+    for name, url in pages(*games):
+        page.goto(url)
+        if name == "sheet in progress":
+            page.locator(".picker-toggle").first.click()
+        found += check(page, name)
+    return found
+
+
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_no_page_has_an_accessibility_violation(
     page, context, live_server, user, games, color_scheme, locale
 ):
-    found = []
-    for name, url in PUBLIC:
-        page.goto(reverse(url))
-        found += violations(page, name)
-    sign_in(context, live_server.url, user)
-    for name, url in pages(*games):
-        page.goto(url)
-        if name == "sheet in progress":
-            page.locator(".picker-toggle").first.click()
-        found += violations(page, name)
-
+    found = every_page(page, context, live_server, user, games, violations)
     assert not found, "\n".join(found)
 
 
 def test_every_target_is_at_least_44_px(page, context, live_server, user, games):
-    found = []
-    for name, url in PUBLIC:
-        page.goto(reverse(url))
-        found += small_targets(page, name)
-    sign_in(context, live_server.url, user)
-    for name, url in pages(*games):
-        page.goto(url)
-        if name == "sheet in progress":
-            page.locator(".picker-toggle").first.click()
-        found += small_targets(page, name)
-
+    found = every_page(page, context, live_server, user, games, small_targets)
     assert not found, "\n".join(found)
 
 
