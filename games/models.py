@@ -158,9 +158,12 @@ class Game(models.Model):
     @property
     def duration(self):
         """From the game's creation to its last saved round; None before the first round."""
-        if not self.stored_rounds:
-            return None
-        return max(self.stored_rounds[-1].created_at - self.created_at, timedelta(0))
+        # Lists annotate last_saved (when the last round was saved) rather than load rounds.
+        if "last_saved" in self.__dict__:
+            last = self.last_saved
+        else:
+            last = self.stored_rounds[-1].created_at if self.stored_rounds else None
+        return None if last is None else max(last - self.created_at, timedelta(0))
 
     @property
     def duration_minutes(self):

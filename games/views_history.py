@@ -5,6 +5,7 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import backup, bgstats, history, stats
 from games.forms_history import BackupImportForm, HistoryFilterForm
+from games.models import Round, load_sheets
 from games.views import get_game_for
 
 PER_PAGE = 50
@@ -23,9 +25,11 @@ PER_PAGE = 50
 @require_GET
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
-    games = form.filter(request.user.games.all()).with_sheet()
+    last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
+    games = form.filter(request.user.games.all()).annotate(last_saved=Subquery(last[:1]))
     page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
-    context = {"form": form, "page": page, "rows": history.history_rows(page.object_list)}
+    rows = history.history_rows(load_sheets(page.object_list))
+    context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
     template = "games/history.html#results" if partial else "games/history.html"
