@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
-from games.messages import describe
+from games.messages import describe, stale_message
 from games.models import NAME_MAX_LENGTH
 
 
@@ -137,11 +137,7 @@ class RoundForm(forms.Form):
             return data
         expected = self.number or self.game.state.next_round
         if data.get("round_number") != expected:
-            raise forms.ValidationError(
-                _("Round %(number)s was already saved: here is the sheet as it is now.")
-                % {"number": data.get("round_number")},
-                code="stale",
-            )
+            raise forms.ValidationError(stale_message(data.get("round_number")), code="stale")
         entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
         data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
         try:

@@ -39,3 +39,10 @@ def describe(violation, names):
             "message": message,
         }
     return message
+
+
+def stale_message(number):
+    """Another phone saved round `number` first (or the sheet changed under the form)."""
+    return _("Round %(number)s was already saved: here is the sheet as it is now.") % {
+        "number": number
+    }

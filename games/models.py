@@ -151,11 +151,6 @@ class Game(models.Model):
         return rules.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
     @property
-    def finished_at(self):
-        last = self.stored_rounds[-1] if self.stored_rounds else None
-        return last.created_at if last and self.state.finished else None
-
-    @property
     def duration(self):
         """From the game's creation to its last saved round; None before the first round."""
         # Lists annotate last_saved (when the last round was saved) rather than load rounds.

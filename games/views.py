@@ -15,6 +15,7 @@ from django.views.decorators.http import (
 
 from games import rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm, SignupForm
+from games.messages import stale_message
 from games.models import Game, load_sheets
 
 
@@ -163,10 +164,7 @@ def _refused(request, game, form):
 
 def _stale(request, game, number):
     game = get_game_for(request.user, game.pk)
-    notice = _("Round %(number)s was already saved: here is the sheet as it is now.") % {
-        "number": number
-    }
-    return sheet(request, game, RoundForm(game), status=409, notice=notice)
+    return sheet(request, game, RoundForm(game), status=409, notice=stale_message(number))
 
 
 def _with_return_filled(game, data):
