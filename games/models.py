@@ -10,7 +10,7 @@ from datetime import timedelta
 from functools import cached_property
 
 from django.conf import settings
-from django.db import models
+from django.db import connections, models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -40,6 +40,27 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
+    def revision_of(self, owner, pk):
+        """The revision of `owner`'s game `pk`, or None if they have no such game.
+
+        Asked on every view of a kept sheet (games/pages.py), where building the query with the
+        ORM would cost more than all the rest of the request: the SQL is written once.
+        """
+        if not 0 < pk < 2**63:  # what the database can compare to an id
+            return None
+        connection = connections[self.db]
+        table = connection.ops.quote_name(Game._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT revision FROM {table} WHERE id = %s AND owner_id = %s",
+                           [pk, owner.pk])  # fmt: skip
+            row = cursor.fetchone()
+        return None if row is None else row[0]
+
+    def touch(self):
+        """A new revision for these games: every write that changes what a sheet shows calls
+        this in its transaction (on PostgreSQL the UPDATE also locks the rows till the end)."""
+        return self.update(revision=models.F("revision") + 1)
+
     def with_sheet(self):
         """Everything `Game.state` needs, in a constant number of queries however many games."""
         return self.prefetch_related(
@@ -87,6 +108,9 @@ class Game(models.Model):
     players = models.ManyToManyField(
         Player, through="Seat", related_name="games", verbose_name=_("players")
     )
+    # Not a fact of the table: a counter of the writes to this game (GameQuerySet.touch), so that
+    # a rendered sheet can be kept under the revision it shows and never be served stale.
+    revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -138,7 +162,17 @@ class Game(models.Model):
         snapshot, and no model instances (the sheet's biggest cost after its template)."""
         if self._prefetched("rounds"):
             return self.as_rules_rounds(self.stored_rounds)
-        return typed_rounds(Entry.objects.filter(round__game=self))[self.pk]
+        return self._typed[0]
+
+    @cached_property
+    def submission_keys(self):
+        """The keys of the submissions saved as this game's rounds (Round.idempotency_key)."""
+        return self._typed[1]
+
+    @cached_property
+    def _typed(self):
+        keys = set()
+        return typed_rounds(Entry.objects.filter(round__game=self), keys)[self.pk], keys
 
     def as_rules_rounds(self, rounds=None):
         if rounds is None:
@@ -291,14 +325,17 @@ def rounds_of(entries):
     return list(rounds.values())
 
 
-def typed_rounds(entries):
-    """{game id: [rules.Round, ...]} from a queryset of entries, in one query."""
+def typed_rounds(entries, keys=None):
+    """{game id: [rules.Round, ...]} from a queryset of entries, in one query; the rounds'
+    submission keys are added to the set `keys` if one is given."""
     rows = entries.order_by("round__game", "round__number", "seat__position").values_list(
-        "round__game", "round__number", "round__last_to_quit", "value"
+        "round__game", "round__number", "round__last_to_quit", "value", "round__idempotency_key"
     )
     typed = defaultdict(dict)  # game id: {round number: (last to quit, [values])}
-    for game, number, last_to_quit, value in rows:
+    for game, number, last_to_quit, value, key in rows:
         typed[game].setdefault(number, (last_to_quit, []))[1].append(value)
+        if keys is not None and key is not None:
+            keys.add(key)
     by_game = defaultdict(list)
     for game, rounds in typed.items():
         by_game[game] = [rules.Round(tuple(values), last) for last, values in rounds.values()]

@@ -51,13 +51,14 @@ def start_game(owner, names, first_starter=0):
 
 
 def lock(game):
-    """The game as stored now, its row locked until the transaction ends.
+    """The game as stored now, at a new revision, its row locked until the transaction ends.
 
-    On PostgreSQL this queues writes to one game, so two phones cannot both pass the checks
-    below (an undo racing a new round would leave a gap). SQLite ignores it: its IMMEDIATE
+    On PostgreSQL the UPDATE queues writes to one game, so two phones cannot both pass the
+    checks below (an undo racing a new round would leave a gap). SQLite's IMMEDIATE
     transactions already queue every write.
     """
-    fresh = Game.objects.select_for_update().get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).touch()
+    fresh = Game.objects.get(pk=game.pk)
     if "seats" in game.__dict__:  # seats never change once a game has started
         fresh.seats = game.seats
     return fresh
@@ -79,7 +80,10 @@ def add_round(game, round_, number, key=None):
     """Save round `number`; StaleSheet if that number was taken meanwhile."""
     try:
         with transaction.atomic():
-            fresh = lock(game)
+            # Nothing written to the game since `game` was read (its revision is unchanged):
+            # the rounds read with it are the rounds as stored. Otherwise read them again.
+            unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
+            fresh = game if unchanged else lock(game)
             if len(fresh.typed_rounds) >= number:
                 raise StaleSheet
             recheck(fresh, number, round_)
@@ -126,4 +130,4 @@ def already_saved(game, key):
         key = uuid.UUID(str(key)) if key else None
     except ValueError:
         return False
-    return key is not None and game.rounds.filter(idempotency_key=key).exists()
+    return key is not None and key in game.submission_keys

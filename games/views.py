@@ -1,9 +1,7 @@
-import hashlib
-
 from django.contrib.auth import login as log_in
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
@@ -13,7 +11,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games import rules, services
+from games import pages, rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm, SignupForm
 from games.messages import stale_message
 from games.models import Game, load_sheets
@@ -83,13 +81,21 @@ def game_new(request):
 @login_required
 @require_GET
 def game_detail(request, pk):
-    game = get_game_for(request.user, pk)
-    return sheet(request, game, RoundForm(game))
+    revision = Game.objects.revision_of(request.user, pk)
+    if revision is None:
+        raise Http404
+
+    def render_page():  # the game is read only when the page at this revision is not kept
+        game = get_game_for(request.user, pk)
+        form = RoundForm(game, initial={"idempotency_key": pages.SUBMISSION_KEY})
+        return sheet(request, game, form, extra=pages.placeholders())
+
+    return pages.kept_page(request, revision, render_page)
 
 
-def sheet(request, game, form, status=200, notice=""):
+def sheet(request, game, form, status=200, notice="", extra=None):
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
-    context = sheet_context(game) | {"form": form, "notice": notice}
+    context = sheet_context(game) | {"form": form, "notice": notice} | (extra or {})
     return render(request, template, context, status=status)
 
 
@@ -116,14 +122,7 @@ def sheet_context(game):
         "standings": sorted(columns, key=lambda column: column["total"]),
         "winners": [names[seat] for seat in state.winners],
         "starter": starter,
-        "sheet_version": sheet_version(game),
     }
-
-
-def sheet_version(game):
-    """A digest of everything the sheet's table shows, naming its cached fragment."""
-    facts = (game.pk, game.first_starter, game.names, game.typed_rounds)
-    return hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
 @login_required

@@ -123,6 +123,12 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # A phone at the table stays signed in for weeks.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 7 * 6
+# Sessions live in the database and are read through the cache (shared by the workers, see
+# CACHES): every signed-in page needs one, and a cached read costs a tenth of a query. Logging
+# out still ends a session everywhere.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# ModelBackend, reading the signed-in user without building a query on every page.
+AUTHENTICATION_BACKENDS = ["games.auth.UserBackend"]
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
@@ -152,21 +158,25 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# The log-in counters must be shared by all gunicorn workers: a folder on disk in production
-# (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
-# Rendered sheet tables are cached in each worker's memory under a digest of their content
-# (see games/game.html), so no worker can serve one that a write made stale.
+# The log-in counters and the sessions must be shared by all gunicorn workers: a folder on disk
+# in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
+# development.
+# Rendered sheets are kept in each worker's memory under their game's revision (games/pages.py),
+# so no worker can serve one that a write made stale; some 25 kB each, the least used go first.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if DEBUG
     else {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": os.environ.get("CACHE_DIR", BASE_DIR / ".cache"),
+        # a file per session: past this many, a third of them is dropped (read from the
+        # database again on their next request)
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
     },
-    "template_fragments": {
+    "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "template-fragments",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
 

@@ -39,7 +39,8 @@ def test_the_sheet_partial_for_htmx_costs_the_same_queries_too(alice_client, mak
 
 def test_the_sheet_stays_within_its_budget(alice_client, make_game):
     game = make_game(SIX, rounds(20))
-    # session, user, game, seats with players, rounds with entries
+    # the first view: user, revision, game, seats with players, rounds with entries (the
+    # session comes from the cache); later views of the same revision: see test_kept_pages
     assert queries(alice_client, f"/games/{game.pk}/") <= 5
 
 

@@ -28,6 +28,28 @@ def test_a_round_that_no_longer_fits_the_stored_game_is_a_stale_sheet(make_game)
     assert game.rounds.count() == 1
 
 
+def test_rounds_read_before_another_phone_wrote_are_read_again(make_game):
+    """The phone's form was checked against the rounds it read; the game's revision tells
+    that another phone wrote since, so the round is checked again against the stored ones."""
+    game = make_game(names=("Ana", "Ben"), rounds=[[12, 3]])
+    stale_view = type(game).objects.get(pk=game.pk)
+    assert stale_view.state.totals == (12, 3)  # read, as the view does before saving
+    services.replace_round(game, 1, Round((5, 3)))
+    with pytest.raises(services.StaleSheet):
+        services.add_round(stale_view, Round((-10, 4)), 2)
+    assert game.rounds.count() == 1
+
+
+def test_a_round_saved_meanwhile_by_another_phone_is_a_stale_sheet(make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[[1, 2]])
+    stale_view = type(game).objects.get(pk=game.pk)
+    assert stale_view.state.next_round == 2
+    services.add_round(type(game).objects.get(pk=game.pk), Round((3, 0)), 2)
+    with pytest.raises(services.StaleSheet):
+        services.add_round(stale_view, Round((0, 4)), 2)
+    assert [r.entries for r in game.state.rounds] == [(1, 2), (3, 0)]
+
+
 def test_editing_a_round_undone_meanwhile_is_a_stale_sheet(make_game):
     game = make_game(names=("Ana", "Ben"), rounds=[[1, 2], [2, 1]])
     services.undo_last_round(game, 2)
