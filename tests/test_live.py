@@ -3,8 +3,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import live
-from games.models import ShareLink
+from games.models import Game, ShareLink
 
 
 @pytest.fixture
@@ -80,7 +79,7 @@ def test_an_unknown_token_is_a_404(client, shared):
 
 def test_a_poll_gets_no_content_while_nothing_changed(client, shared):
     first = client.get(f"/live/{shared.token}/")
-    seen = live.version(shared.game.state)
+    seen = Game.objects.get(pk=shared.game.pk).revision
     assert f"seen={seen}" in first.text
 
     response = client.get(f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"})
@@ -91,7 +90,7 @@ def test_a_poll_gets_no_content_while_nothing_changed(client, shared):
 def test_a_poll_gets_the_new_round_and_its_announcement(client, shared):
     from games import rules, services
 
-    seen = live.version(shared.game.state)
+    seen = Game.objects.get(pk=shared.game.pk).revision
     services.add_round(shared.game, rules.Round((1, 2, 0)), 2)
 
     response = client.get(f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"})
@@ -125,3 +124,25 @@ def test_the_live_view_queries_do_not_grow_with_the_rounds(
         client.get(f"/live/{short.token}/")
     with django_assert_max_num_queries(len(short_queries.captured_queries)):
         client.get(f"/live/{long.token}/")
+
+
+def test_a_poll_sees_a_player_renamed_by_staff(admin_client, client, shared):
+    from games.models import Player
+
+    first = client.get(f"/live/{shared.token}/")
+    seen = re.search(r"seen=(\w+)", first.text)[1]
+    ben = Player.objects.get(name="Ben")
+    admin_client.post(f"/admin/games/player/{ben.pk}/change/", {"name": "Benjamin"})
+
+    response = client.get(f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200 and "Benjamin" in response.text
+
+
+def test_a_poll_while_nothing_changed_costs_one_query(client, shared, django_assert_num_queries):
+    seen = Game.objects.get(pk=shared.game.pk).revision
+    with django_assert_num_queries(1):
+        response = client.get(
+            f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"}
+        )
+    assert response.status_code == 204
