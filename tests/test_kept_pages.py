@@ -2,10 +2,12 @@
 shared between visitors, and each response carries its own token, nonce and submission key."""
 
 import re
+from collections import Counter
 
 import pytest
 from django.contrib.messages import constants
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.middleware.csrf import _unmask_cipher_token
 from django.test import RequestFactory
 
 from games import services
@@ -84,6 +86,33 @@ def test_the_token_in_a_kept_page_is_accepted(make_game, alice):
             "seat_0": 0, "seat_1": 3, "seat_2": 4}  # fmt: skip
     assert client.post(f"/games/{game.pk}/rounds/", data).status_code == 302
     assert game.rounds.get().idempotency_key.hex == key.replace("-", "")
+
+
+def test_the_tokens_of_kept_pages_carry_the_cookie_secret_under_an_even_mask(
+    alice_client, make_game
+):
+    game = make_game()
+    sheet(alice_client, game)
+    secret = alice_client.cookies["csrftoken"].value
+    tokens = [token_of(sheet(alice_client, game).text) for _ in range(200)]
+    assert {_unmask_cipher_token(token) for token in tokens} == {secret}
+    masks = "".join(token[:32] for token in tokens)
+    # every one of the 62 characters turns up about as often (6400 draws: ~103 each)
+    counts = Counter(masks)
+    assert len(counts) == 62 and min(counts.values()) > 50 and max(counts.values()) < 170
+
+
+def test_a_visitor_without_a_csrf_cookie_gets_one_with_the_page(alice_client, make_game):
+    game = make_game()
+    sheet(alice_client, game)
+    del alice_client.cookies["csrftoken"]
+    response = sheet(alice_client, game)
+    secret = response.cookies["csrftoken"].value
+    assert _unmask_cipher_token(token_of(response.text)) == secret
+
+
+def token_of(page):
+    return re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', page)[1]
 
 
 def test_each_language_and_the_htmx_partial_have_their_own_page(alice_client, make_game):
