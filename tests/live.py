@@ -26,7 +26,9 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
-PORTS = range(8130, 8140)
+# LIVE_PORTS=8710-8719 when several test runs share the machine and each has its own range.
+FIRST_PORT, LAST_PORT = map(int, os.environ.get("LIVE_PORTS", "8130-8139").split("-"))
+PORTS = range(FIRST_PORT, LAST_PORT + 1)
 PASSWORD = "correct-horse-battery-9"
 
 
