@@ -8,6 +8,7 @@ import secrets
 from collections import defaultdict
 from datetime import timedelta
 from functools import cached_property
+from uuid import uuid4
 
 from django.conf import settings
 from django.db import models
@@ -87,6 +88,8 @@ class Game(models.Model):
     players = models.ManyToManyField(
         Player, through="Seat", related_name="games", verbose_name=_("players")
     )
+    # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
+    uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -99,6 +102,8 @@ class Game(models.Model):
                 condition=models.Q(first_starter__lt=rules.MAX_PLAYERS),
                 name="game_first_starter_is_a_seat",
             ),
+            # Per account: another account that imports the game gets its own copy.
+            models.UniqueConstraint("owner", "uuid", name="game_uuid_once_per_owner"),
         ]
 
     def __str__(self):
