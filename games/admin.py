@@ -238,8 +238,24 @@ class EntryFormSet(BaseInlineFormSet):
             raise forms.ValidationError(problems)
 
 
+class EntryAdminForm(forms.ModelForm):
+    class Meta:
+        model = Entry
+        fields = ("value",)
+
+    def clean_value(self):
+        # Worded by the rules, as on the score sheet, next to the field; the database's
+        # CheckConstraint would only say "violated" (it stays, as the last line of defence).
+        value = self.cleaned_data["value"]
+        violation = rules.value_violation(value)
+        if violation is not None:
+            raise forms.ValidationError(describe(violation, []), code=violation.code)
+        return value
+
+
 class EntryInline(admin.TabularInline):
     model = Entry
+    form = EntryAdminForm
     formset = EntryFormSet
     fields = ("seat", "value")
     readonly_fields = ("seat",)

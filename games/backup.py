@@ -2,21 +2,24 @@
 
 A backup is read back only through the rules module: every game is replayed with
 `rules.fold` before anything is written, and the whole file is restored in one
-transaction or not at all.
+transaction or not at all. A game the account already holds (same UUID, see
+games/identity.py) is not added again.
 """
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules, services
+from games import identity, rules, services
 from games.messages import describe
 from games.models import NAME_MAX_LENGTH, Entry, Game, Round
 from games.views import game_as_json
@@ -72,6 +75,7 @@ class GameBackup:
     rounds: list[rules.Round]
     started_at: datetime | None
     saved_at: list[datetime | None]
+    uuid: uuid.UUID
 
 
 class Refused(ValueError):
@@ -122,12 +126,15 @@ def read_game(item) -> GameBackup:
         messages = dict.fromkeys(describe(v, names) for v in refused.violations)
         raise Refused(*messages) from None
     _check_totals(item.get("totals"), names, state)
+    players = [" ".join(name.split()) for name in names]
+    started_at = _moment(item.get("started_at"))
     return GameBackup(
-        players=[" ".join(name.split()) for name in names],
+        players=players,
         first_starter=first_starter,
         rounds=rounds,
-        started_at=_moment(item.get("started_at")),
+        started_at=started_at,
         saved_at=[_moment(r.get("saved_at")) for r in raw_rounds],
+        uuid=_identity(item.get("uuid"), started_at, players),
     )
 
 
@@ -205,9 +212,36 @@ def _moment(value):
     return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
 
 
+def _identity(value, started_at, players):
+    if value is None:  # an export from before games carried a UUID
+        if started_at is None:
+            return uuid.uuid4()  # nothing tells this game from another: always a new one
+        return identity.legacy_uuid(started_at, players)
+    try:
+        return uuid.UUID(value)
+    except (TypeError, ValueError, AttributeError):
+        message = _("“%(value)s” is not a game identifier (a UUID).")
+        raise Refused(message % {"value": value}) from None
+
+
+@dataclass(frozen=True)
+class Restored:
+    added: list[Game]
+    already_held: int  # games of the file this account had already
+
+
 @transaction.atomic
-def restore(owner, backups) -> list[Game]:
-    return [_restore_game(owner, backup) for backup in backups]
+def restore(owner, backups) -> Restored:
+    # The account's row is locked (PostgreSQL; SQLite queues every write anyway) so that
+    # one file posted twice at once, by a double tap, cannot add its games twice.
+    get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
+    held = set(owner.games.values_list("uuid", flat=True))
+    added = []
+    for backup in backups:
+        if backup.uuid not in held:
+            held.add(backup.uuid)
+            added.append(_restore_game(owner, backup))
+    return Restored(added, len(backups) - len(added))
 
 
 def _restore_game(owner, backup: GameBackup) -> Game:
@@ -226,6 +260,8 @@ def _restore_game(owner, backup: GameBackup) -> Game:
     for stored, moment in zip(rounds, backup.saved_at, strict=True):
         stored.created_at = moment or stored.created_at
     Round.objects.bulk_update(rounds, ["created_at"])
+    kept = {"uuid": backup.uuid}
     if backup.started_at:
-        Game.objects.filter(pk=game.pk).update(created_at=backup.started_at)
+        kept["created_at"] = backup.started_at
+    Game.objects.filter(pk=game.pk).update(**kept)
     return game

@@ -8,6 +8,7 @@ import secrets
 from collections import defaultdict
 from datetime import timedelta
 from functools import cached_property
+from uuid import uuid4
 
 from django.conf import settings
 from django.db import connections, models
@@ -111,6 +112,8 @@ class Game(models.Model):
     # Not a fact of the table: a counter of the writes to this game (GameQuerySet.touch), so that
     # a rendered sheet can be kept under the revision it shows and never be served stale.
     revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
+    # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
+    uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -123,6 +126,8 @@ class Game(models.Model):
                 condition=models.Q(first_starter__lt=rules.MAX_PLAYERS),
                 name="game_first_starter_is_a_seat",
             ),
+            # Per account: another account that imports the game gets its own copy.
+            models.UniqueConstraint("owner", "uuid", name="game_uuid_once_per_owner"),
         ]
 
     def __str__(self):

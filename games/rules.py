@@ -126,7 +126,8 @@ def next_starter(entries: Sequence[int], last_to_quit: int | None = None) -> int
     return seat if seat is not None else last_to_quit
 
 
-def _entry_violation(seat: int, entry: object, total: int) -> Violation | None:
+def value_violation(entry: object, seat: int | None = None) -> Violation | None:
+    """What is wrong with a typed value on its own, whatever the totals; None if nothing."""
     if entry is None or entry == "":
         return Violation("missing", seat)
     if isinstance(entry, bool) or not isinstance(entry, int):
@@ -135,6 +136,12 @@ def _entry_violation(seat: int, entry: object, total: int) -> Violation | None:
         return Violation("too_high", seat, params={"value": entry, "max": MAX_PENALTY})
     if entry < 0 and entry not in RETURNS:
         return Violation("bad_negative", seat, params={"value": entry})
+    return None
+
+
+def _entry_violation(seat: int, entry: object, total: int) -> Violation | None:
+    if (violation := value_violation(entry, seat)) is not None:
+        return violation
     if entry == -BLACK_CHIP and total < BLACK_CHIP:
         best = best_return(total)
         return Violation(

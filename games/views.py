@@ -238,6 +238,7 @@ def game_as_json(game):
     state, names, stored = game.state, game.names, game.stored_rounds
     return {
         "id": game.pk,
+        "uuid": str(game.uuid),
         "started_at": game.created_at.isoformat(),
         "players": names,
         "first_starter": _seat_name(names, game.first_starter),

@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -84,12 +85,30 @@ def backup_import(request):
     if not form.is_valid():
         return render(request, "games/import.html", {"form": form}, status=422)
     restored = backup.restore(request.user, form.cleaned_data["backup"])
-    count = len(restored)
-    messages.success(
-        request,
-        ngettext("%(count)s game imported.", "%(count)s games imported.", count) % {"count": count},
-    )
+    messages.success(request, imported_message(len(restored.added), restored.already_held))
     return redirect("history")
+
+
+def imported_message(added, held):
+    if not held:
+        return ngettext("%(count)s game imported.", "%(count)s games imported.", added) % {
+            "count": added
+        }
+    if not added:
+        return ngettext(
+            "Nothing imported: this file holds %(count)s game, already in your history.",
+            "Nothing imported: this file holds %(count)s games, all already in your history.",
+            held,
+        ) % {"count": held}
+    imported = ngettext("%(count)s game imported", "%(count)s games imported", added)
+    already = ngettext(
+        "%(count)s was already in your history", "%(count)s were already in your history", held
+    )
+    # Translators: "3 games imported, 2 were already in your history."
+    return _("%(imported)s, %(already)s.") % {
+        "imported": imported % {"count": added},
+        "already": already % {"count": held},
+    }
 
 
 @login_required

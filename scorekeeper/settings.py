@@ -133,6 +133,30 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # ModelBackend, reading the signed-in user without building a query on every page.
 AUTHENTICATION_BACKENDS = ["games.auth.UserBackend"]
 
+# Mail (the password reset link). Development prints it on the console unless EMAIL_HOST is
+# set; otherwise it goes through EMAIL_HOST's SMTP server (this machine's by default). The
+# timeout keeps a server that does not answer from holding a worker (gunicorn's is 30 s).
+if DEBUG and "EMAIL_HOST" not in os.environ:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ.get("EMAIL_HOST", "localhost"),
+                # None: 25, or 587 with EMAIL_USE_TLS, or 465 with EMAIL_USE_SSL.
+                "port": int(os.environ["EMAIL_PORT"]) if os.environ.get("EMAIL_PORT") else None,
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS"),
+                "use_ssl": env_bool("EMAIL_USE_SSL"),
+                "timeout": int(os.environ.get("EMAIL_TIMEOUT", 10)),
+            },
+        }
+    }
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

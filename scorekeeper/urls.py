@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from games import rule_views, views, webapp
+from games import rule_views, views, views_accounts, webapp
 from games.throttle import refuse_when_throttled
 
 # The accounts, the games and the admin keep plain URLs (the log-in page stays at
@@ -13,6 +13,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", refuse_when_throttled(views.login), name="login"),
     path("accounts/signup/", views.signup, name="signup"),
+    path(
+        "accounts/password_reset/",
+        views_accounts.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("manifest.webmanifest", webapp.manifest, name="manifest"),

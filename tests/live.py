@@ -26,7 +26,9 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
-PORTS = range(8130, 8140)
+# LIVE_PORTS=8710-8719 when several test runs share the machine and each has its own range.
+FIRST_PORT, LAST_PORT = map(int, os.environ.get("LIVE_PORTS", "8130-8139").split("-"))
+PORTS = range(FIRST_PORT, LAST_PORT + 1)
 PASSWORD = "correct-horse-battery-9"
 
 
@@ -156,10 +158,9 @@ class Phone:
     def __init__(self, server):
         self.server, self.cookies, self.set_cookies = server, {}, []
 
-    def request(self, method, path, data=None, headers=()):
+    def request(self, method, path, data=None, headers=(), body=None):
         connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
         headers = dict(headers)
-        body = None
         if data is not None:
             body = urlencode(data, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -181,6 +182,21 @@ class Phone:
 
     def post(self, path, data, **kwargs):
         return self.request("POST", path, data, **kwargs)
+
+    def post_file(self, path, data, field, content):
+        """POST `data` and one file as a browser's file field does (multipart/form-data)."""
+        boundary = uuid.uuid4().hex
+        parts = [
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+            for name, value in data.items()
+        ]
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{field}"'
+            "\r\nContent-Type: application/octet-stream\r\n\r\n"
+        )
+        body = "".join(parts).encode() + content + f"\r\n--{boundary}--\r\n".encode()
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        return self.request("POST", path, headers=headers, body=body)
 
     def submit(self, path, data, form_path=None, **kwargs):
         """POST `data` the way the browser does: with the token of the page that has the form."""

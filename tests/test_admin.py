@@ -252,3 +252,46 @@ def test_only_the_last_round_offers_a_delete_link(admin_client, make_game):
 
     assert "/delete/" not in first
     assert "/delete/" in last
+
+
+def value_errors(response):
+    """The errors shown next to each player's value on a round's page, by player name."""
+    formset = response.context["inline_admin_formsets"][0].formset
+    return {sub.instance.seat.player.name: sub.errors.get("value", []) for sub in formset.forms}
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("32", "32 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)."),
+        ("40000", "40000 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)."),
+        ("-11", "−11 is not possible: below zero, only −1 or −10 (the chip given back"),
+        ("-5", "−5 is not possible: below zero, only −1 or −10 (the chip given back"),
+    ],
+)
+def test_an_out_of_range_value_gets_the_sheets_message_next_to_it(
+    admin_client, make_game, typed, message
+):
+    game = make_game(rounds=FINISHED)
+
+    response = edit_round(admin_client, game, 1, Ben=typed)
+
+    assert response.status_code == 200
+    errors = value_errors(response)
+    assert len(errors["Ben"]) == 1 and errors["Ben"][0].startswith(message)
+    assert errors["Ana"] == errors["Cleo"] == []
+    html = response.content.decode()
+    assert "Constraint" not in html and "Ensure this value" not in html
+    assert sorted(Entry.objects.values_list("value", flat=True)) == [-10, 0, 3, 12, 20, 31]
+    assert not LogEntry.objects.exists()
+
+
+def test_the_out_of_range_message_is_translated(admin_client, make_game):
+    game = make_game(rounds=FINISHED)
+    admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+
+    response = edit_round(admin_client, game, 1, Ben="32")
+
+    assert value_errors(response)["Ben"] == [
+        "32, c’est trop\u00a0: une main coûte au plus 31 points (1+2+3+4+5+6+10)."
+    ]

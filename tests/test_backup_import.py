@@ -71,13 +71,13 @@ def test_export_then_import_on_a_new_account_gives_identical_games(
     }
 
 
-def test_it_says_how_many_games_were_imported(alice_client, make_game):
+def test_it_says_how_many_games_were_imported(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
     exported = alice_client.get("/history/export.json").content
 
-    response = upload(alice_client, exported)
+    response = upload(bob_client, exported)
 
-    assert "1 game imported." in alice_client.get(response["Location"]).content.decode()
+    assert "1 game imported." in bob_client.get(response["Location"]).content.decode()
 
 
 def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
@@ -207,3 +207,134 @@ def test_a_message_shared_by_several_players_is_given_once(alice_client):
     html = upload(alice_client, [three_emptied]).content.decode()
 
     assert html.count("Only one player can empty their hand") == 1
+
+
+def test_importing_the_same_backup_twice_adds_its_games_once(alice_client, make_game, bob_client):
+    make_game(rounds=FINISHED)
+    make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
+    exported = alice_client.get("/history/export.json").content
+    upload(bob_client, exported)
+    before = snapshot()
+
+    response = upload(bob_client, exported)
+
+    assert response.status_code == 302
+    assert snapshot() == before
+    html = bob_client.get(response["Location"]).content.decode()
+    assert "Nothing imported: this file holds 2 games, all already in your history." in html
+
+
+def test_it_says_how_many_games_were_added_and_how_many_it_already_had(
+    alice_client, make_game, bob, bob_client
+):
+    make_game(rounds=FINISHED)
+    make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
+    upload(bob_client, alice_client.get("/history/export.json").content)
+    make_game(names=("Eve", "Fay"))
+    exported = alice_client.get("/history/export.json").content
+
+    response = upload(bob_client, exported)
+
+    html = bob_client.get(response["Location"]).content.decode()
+    assert "1 game imported, 2 were already in your history." in html
+    assert bob.games.count() == 3
+
+
+def test_the_count_of_games_already_there_is_in_french_too(alice_client, make_game, bob_client):
+    make_game(rounds=FINISHED)
+    make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
+    exported = alice_client.get("/history/export.json").content
+    bob_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+
+    upload(bob_client, exported)
+    first = bob_client.get("/history/").content.decode()
+    upload(bob_client, json.loads(exported)[:1])
+    second = bob_client.get("/history/").content.decode()
+
+    assert "2 parties importées." in first
+    assert "Rien n’a été importé\u00a0: ce fichier contient 1 partie, déjà dans" in second
+
+
+def test_an_account_reimporting_its_own_export_gets_no_copies(alice_client, make_game):
+    make_game(rounds=FINISHED)
+    before = snapshot()
+
+    response = upload(alice_client, alice_client.get("/history/export.json").content)
+
+    assert snapshot() == before
+    html = alice_client.get(response["Location"]).content.decode()
+    assert "Nothing imported: this file holds 1 game, already in your history." in html
+
+
+def test_each_account_gets_its_own_copy_of_a_game(alice, alice_client, make_game, bob, bob_client):
+    game = make_game(rounds=FINISHED)
+    exported = alice_client.get("/history/export.json").content
+
+    upload(bob_client, exported)
+    upload(bob_client, exported)
+
+    copy = bob.games.get()
+    assert copy.pk != game.pk and copy.uuid == game.uuid
+    assert list(alice.games.all()) == [game]
+    assert [player.owner for player in copy.players.all()] == [bob, bob, bob]
+
+
+def test_a_game_found_twice_in_one_file_is_added_once(alice_client, make_game, bob, bob_client):
+    make_game(rounds=FINISHED)
+    exported = json.loads(alice_client.get("/history/export.json").content)
+
+    response = upload(bob_client, exported * 2)
+
+    assert bob.games.count() == 1
+    html = bob_client.get(response["Location"]).content.decode()
+    assert "1 game imported, 1 was already in your history." in html
+
+
+def test_an_export_written_before_games_carried_a_uuid_is_recognised(
+    alice_client, make_game, bob, bob_client
+):
+    make_game(rounds=FINISHED)
+    make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
+    old = json.loads(alice_client.get("/history/export.json").content)
+    for item in old:
+        del item["uuid"]
+
+    upload(bob_client, old)
+    response = upload(bob_client, old)
+
+    assert response.status_code == 302
+    assert bob.games.count() == 2
+    assert "all already in your history" in bob_client.get("/history/").content.decode()
+
+
+def test_an_old_export_without_start_times_is_always_added(alice_client, bob, bob_client):
+    game = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]}
+
+    upload(bob_client, [game])
+    upload(bob_client, [game])
+
+    assert bob.games.count() == 2  # nothing tells them apart: they may be two real games
+
+
+def test_a_held_game_does_not_let_a_refused_one_through(alice_client, make_game, bob_client):
+    make_game(rounds=FINISHED)
+    good = json.loads(alice_client.get("/history/export.json").content)[0]
+    upload(bob_client, [good])
+    bad = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 32, "Ben": 0}}]}
+    before = snapshot()
+
+    response = upload(bob_client, [good, bad])
+
+    assert response.status_code == 422
+    assert "Game 2: Round 1: 32 is too many" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_game_identifier_that_is_not_a_uuid_is_refused(alice_client):
+    game = {"uuid": "game-1", "players": ["Ana", "Ben"], "rounds": []}
+
+    response = upload(alice_client, [game])
+
+    assert response.status_code == 422
+    assert "Game 1: “game-1” is not a game identifier (a UUID)." in response.content.decode()
+    assert snapshot() == (0, 0, 0, 0)

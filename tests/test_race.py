@@ -4,6 +4,7 @@ The server is gunicorn with four worker processes on a database of its own, SQLi
 PostgreSQL as the suite runs (tests/live.py), so the two requests really run at once.
 """
 
+import json
 import threading
 import uuid
 
@@ -90,3 +91,23 @@ def test_an_undo_and_the_next_round_at_the_same_moment_leave_no_gap(table):
         numbers = [r["number"] for r in stored_rounds(first, game)]
         # Either the undo went first and the new round found its sheet stale, or the reverse.
         assert (statuses, numbers) in [([302, 409], []), ([409, 200], [1, 2])]
+
+
+def import_post(phone, backup):
+    token = phone.get("/history/import/").csrf_token()
+    content = json.dumps(backup).encode()
+    data = {"csrfmiddlewaretoken": token}
+    return lambda: phone.post_file("/history/import/", data, "backup", content)
+
+
+def test_one_backup_posted_twice_at_once_is_imported_once(table):
+    first, second, _game = table
+    for race in range(1, RACES + 1):
+        game = {"uuid": str(uuid.uuid4()), "players": ["Ana", "Ben"],
+                "rounds": [{"entries": {"Ana": race, "Ben": 0}}]}  # fmt: skip
+        held = len(first.get("/history/export.json").json())
+
+        responses = at_once(import_post(first, [game]), import_post(second, [game]))
+
+        assert [response.status for response in responses] == [302, 302]
+        assert len(first.get("/history/export.json").json()) == held + 1

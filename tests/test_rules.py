@@ -31,6 +31,7 @@ from games.rules import (
     next_starter,
     points,
     validate_round,
+    value_violation,
 )
 
 # --------------------------------------------------------------------------- helpers
@@ -401,6 +402,19 @@ def test_any_entry_outside_minus_ten_to_thirty_one_is_refused(totals, data, valu
 def test_any_negative_entry_other_than_a_chip_is_refused(total, value):
     violation = only(validate_round([total, 0], [value, 7]))
     assert (violation.code, violation.seat) == ("bad_negative", 0)
+
+
+@given(st.integers())
+def test_a_value_alone_is_judged_as_in_a_round_whatever_the_totals(value):
+    found = value_violation(value, seat=1)
+    in_a_round = validate_round([END_SCORE - 1, END_SCORE - 1], [5, value])
+    assert found == (in_a_round[0] if in_a_round else None)
+    assert (found is None) == (MIN_ENTRY <= value <= MAX_PENALTY and value not in range(-9, -1))
+
+
+def test_a_black_chip_alone_is_a_possible_value():
+    assert value_violation(-BLACK_CHIP) is None  # whether it can be given back depends on totals
+    assert value_violation(None).code == "missing"
 
 
 # --------------------------------------------------------------------------- apply_round

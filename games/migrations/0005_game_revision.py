@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_table_share_link'),
+        ('games', '0004_leftovers_game_uuid'),
     ]
 
     operations = [

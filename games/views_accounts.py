@@ -1,0 +1,34 @@
+"""Account pages beyond log-in and sign-up: django.contrib.auth's, where they need a change."""
+
+import logging
+
+from django.contrib.auth import views as auth_views
+from django.core.mail import mailers
+from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Says so when no e-mail can leave, instead of "We've emailed you instructions".
+
+    The mail server is tried before the address is looked up, so the answer is the same
+    for every address and tells nobody which ones have an account. (Django itself logs a
+    mail refused later on, and still shows its usual page.)
+    """
+
+    def form_valid(self, form):
+        connection = mailers.default
+        try:
+            with connection:  # opens the connection, then closes it
+                pass
+        except OSError:  # refused, timed out, TLS or login failure (SMTPException is one)
+            where = f"{getattr(connection, 'host', '?')}:{getattr(connection, 'port', '?')}"
+            logger.exception("Password reset: no e-mail can be sent through %s", where)
+            message = _(
+                "The reset e-mail cannot be sent right now: the mail server does not answer. "
+                "Try again later, or ask the person who runs Scorekeeper to reset your password."
+            )
+            form.add_error("email", message)
+            return self.render_to_response(self.get_context_data(form=form), status=503)
+        return super().form_valid(form)

@@ -1,0 +1,114 @@
+"""Password reset (django.contrib.auth's pages under /accounts/) when mail cannot be sent."""
+
+import json
+import logging
+import socket
+import subprocess
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+
+from tests.live import PYTHON, ROOT
+
+pytestmark = pytest.mark.django_db
+
+SMTP = "django.core.mail.backends.smtp.EmailBackend"
+
+
+@pytest.fixture
+def carol(db):
+    return get_user_model().objects.create_user("carol", "carol@example.org", "llama-chips-40")
+
+
+@pytest.fixture
+def no_mail_server(settings):
+    """The SMTP backend aimed at a loopback port that nothing listens on (connection refused)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))  # bound, never listening: the port stays closed and ours
+        port = taken.getsockname()[1]
+        settings.MAILERS = {
+            "default": {"BACKEND": SMTP, "OPTIONS": {"host": "127.0.0.1", "port": port}}
+        }
+        yield port
+
+
+def test_the_reset_form_is_under_accounts(client):
+    assert client.get("/accounts/password_reset/").status_code == 200
+
+
+def test_it_sends_the_reset_link_when_mail_works(client, carol):
+    response = client.post("/accounts/password_reset/", {"email": "carol@example.org"})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/password_reset/done/"
+    assert [message.to for message in mail.outbox] == [["carol@example.org"]]
+
+
+def test_without_a_mail_server_it_says_so_and_logs_it(client, carol, no_mail_server, caplog):
+    with caplog.at_level(logging.ERROR):
+        response = client.post("/accounts/password_reset/", {"email": "carol@example.org"})
+
+    assert response.status_code == 503
+    html = response.content.decode()
+    assert "The reset e-mail cannot be sent right now" in html
+    assert "emailed you instructions" not in html
+    failures = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert failures and f"127.0.0.1:{no_mail_server}" in failures[0].getMessage()
+    assert failures[0].exc_info is not None
+
+
+def test_an_unknown_address_gets_the_same_answer(client, no_mail_server):
+    """Else the answer would tell which addresses have an account."""
+    response = client.post("/accounts/password_reset/", {"email": "nobody@example.org"})
+
+    assert response.status_code == 503
+    assert "The reset e-mail cannot be sent right now" in response.content.decode()
+
+
+def test_the_answer_is_in_french_too(client, carol, no_mail_server):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+
+    response = client.post("/accounts/password_reset/", {"email": "carol@example.org"})
+
+    assert "L’e-mail de réinitialisation ne peut pas être envoyé" in response.content.decode()
+
+
+def mailers(**env):
+    """settings.MAILERS as the app reads it from `env` (beside a clean environment)."""
+    code = "import django, json; django.setup(); from django.conf import settings; "
+    code += "print(json.dumps([settings.MAILERS, settings.DEFAULT_FROM_EMAIL]))"
+    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"} | env
+    done = subprocess.run(
+        [PYTHON, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def test_development_prints_mails_on_the_console():
+    default, sender = mailers()
+    assert default == {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    assert sender == "webmaster@localhost"
+
+
+def test_the_mail_server_is_read_from_the_environment():
+    env = {
+        "EMAIL_HOST": "smtp.example.org",
+        "EMAIL_PORT": "587",
+        "EMAIL_HOST_USER": "scores",
+        "EMAIL_HOST_PASSWORD": "s3cret",
+        "EMAIL_USE_TLS": "1",
+        "DEFAULT_FROM_EMAIL": "Scorekeeper <scores@example.org>",
+    }
+    default, sender = mailers(**env)
+    assert default["default"]["BACKEND"] == SMTP
+    assert default["default"]["OPTIONS"] == {
+        "host": "smtp.example.org",
+        "port": 587,
+        "username": "scores",
+        "password": "s3cret",
+        "use_tls": True,
+        "use_ssl": False,
+        "timeout": 10,
+    }
+    assert sender == "Scorekeeper <scores@example.org>"
