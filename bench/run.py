@@ -4,8 +4,9 @@
 For each engine it starts gunicorn on loopback with production settings (DEBUG off, a fresh
 SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, no HTTPS redirect) on a fresh database, seeds it
 (bench/seed.py), and loads it with wrk, in one run: a bare view (/healthz), the sheet of a
-6-player 20-round game, saving rounds (every request saves a new one), and the history page
-of an account with 500 games. It prints requests/s, p50 and p99 latency and each page's
+6-player 20-round game, saving rounds (every request saves a new one; flat out, then paced:
+each connection waiting between its saves), and the history page of an account with 500
+games. It prints requests/s, p50 and p99 latency and each page's
 ratio to the bare view, then the SQL queries each page costs.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
@@ -40,6 +41,8 @@ def options():
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     parser.add_argument("--history-path", default=HISTORY_PATH)
     parser.add_argument("--repeat", type=int, default=3, help="runs per page (median kept)")
+    parser.add_argument("--pace", type=int, default=100,
+                        help="ms each connection waits between saves in the paced run")  # fmt: skip
     return parser.parse_args()
 
 
@@ -78,7 +81,8 @@ def wrk(server, opts, script, path, *script_args, duration=None):
 
 
 BARE = "bare view (/healthz)"
-SAVE = "saving a round (POST)"
+SAVE = "saving a round (POST), flat out"
+PACED = "saving a round (POST), paced"
 
 
 def load(server, opts, ids, folder):
@@ -88,23 +92,25 @@ def load(server, opts, ids, folder):
     writer, token = signed_in(server, "bench", ids["password"])
     games_file = Path(folder) / "write_games.txt"
     save = ("save_round.lua", "/", writer, token, games_file, opts.threads)
+    paced = ("save_round_paced.lua", "/", writer, token, games_file, opts.threads, opts.pace)
     pages = {
         BARE: ("get.lua", "/healthz"),
         "sheet, 6 players, 20 rounds": ("get.lua", f"/games/{ids['sheet']}/", bench),
         f"history ({opts.history_path}), 500 games": ("get.lua", opts.history_path, historian),
         SAVE: save,
+        PACED: paced,
     }
     for script, path, *args in pages.values():
         if script == "get.lua":
             wrk(server, opts, script, path, *args, duration=2)  # warm up
     # every saving run gets fresh games; the last one is left for bench/seed.py's query count
     games = ids["write_games"][:-1]
-    per_run = len(games) // opts.repeat
+    per_run = len(games) // (2 * opts.repeat)
     shares = iter([games[start : start + per_run] for start in range(0, len(games), per_run)])
     runs = {label: [] for label in pages}
     for _ in range(opts.repeat):
         for label, (script, path, *args) in pages.items():
-            if script == "save_round.lua":
+            if script.startswith("save_round"):
                 games_file.write_text("\n".join(map(str, next(shares))) + "\n")
             runs[label].append(wrk(server, opts, script, path, *args))
     return {label: median(label_runs) for label, label_runs in runs.items()}
@@ -117,14 +123,15 @@ def median(runs):
 def report(engine, opts, results, queries, saved_in_db):
     bare = results[BARE]["rps"]
     print(f"\n## {engine}: {opts.connections} connections, {opts.threads} wrk threads, "
-          f"median of {opts.repeat} runs of {opts.duration} s per page\n")  # fmt: skip
+          f"median of {opts.repeat} runs of {opts.duration} s per page; the paced saving run "
+          f"waits {opts.pace} ms between the saves of each connection\n")  # fmt: skip
     print("| page | requests/s | p50 (ms) | p99 (ms) | ratio to bare view | errors |")
     print("|---|---:|---:|---:|---:|---:|")
     for label, r in results.items():
         errors = r["status_errors"] + r["socket_errors"] + r.get("refused", 0)
         print(f"| {label} | {r['rps']:.0f} | {r['p50_us'] / 1000:.1f} | "
               f"{r['p99_us'] / 1000:.1f} | {r['rps'] / bare:.2f} | {errors} |")  # fmt: skip
-    saves = results[SAVE]["runs"]
+    saves = results[SAVE]["runs"] + results[PACED]["runs"]
     answered = sum(run["saved"] for run in saves)
     refused = sum(run["refused"] for run in saves)
     print(f"\nRounds saved: {answered} answered 302 and {refused} refused; {saved_in_db} stored "
@@ -158,9 +165,22 @@ def main():
         bench("PostgreSQL", opts)
     elif opts.engine in ("postgres", "both"):
         # a throwaway server, durable (fsync on), for the duration of this run
-        again = [a for a in sys.argv[1:] if not a.startswith("--engine")]
+        again = without_engine(sys.argv[1:])
         command = [str(ROOT / "bin/with-postgres"), PYTHON, __file__, "--engine", "postgres"]
         subprocess.run(command + again, check=True)
+
+
+def without_engine(args):
+    """The command line minus --engine and its value (given as --engine=x or --engine x)."""
+    kept, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--engine":
+            skip = True
+        elif not arg.startswith("--engine="):
+            kept.append(arg)
+    return kept
 
 
 if __name__ == "__main__":
