@@ -48,9 +48,7 @@ def select_by_pk(alias, vendor, model):
     sql = f"SELECT {select} FROM {quote(table)} WHERE {quote(model._meta.pk.column)} = %s"
     conversions = []
     for index, column in enumerate(columns):
-        converters = connection.ops.get_db_converters(column) + column.get_db_converters(
-            connection
-        )
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
         if converters:
             conversions.append((index, column, converters))
     return sql, conversions
