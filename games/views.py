@@ -14,12 +14,24 @@ from django.views.decorators.http import (
 from games import pages, rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm, SignupForm
 from games.messages import stale_message
-from games.models import Game, load_sheets
+from games.models import Game, Seat, load_sheets
 
 
 def get_game_for(user, pk):
-    """The one door to a game: another account's game is a 404."""
-    return get_object_or_404(Game.objects.filter(owner=user), pk=pk)
+    """The one door to a game: another account's game is a 404.
+
+    The game comes with its seats and their players, read in the same query: every page of
+    a game shows the players' names.
+    """
+    seats = Seat.objects.filter(game__owner=user, game__pk=pk).select_related("game", "player")
+    seats = list(seats.order_by("position"))
+    if not seats:  # a game always has two seats at least
+        raise Http404
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    game.seats = seats
+    return game
 
 
 def posted(request):

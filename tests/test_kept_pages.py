@@ -145,3 +145,9 @@ def test_a_kept_page_is_not_shown_to_another_account(client, bob, alice_client, 
     client.force_login(bob)
     response = client.get(f"/games/{game.pk}/", headers={"accept-language": language})
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("pk", [0, 2**63 - 1, 2**63, 10**30])
+def test_a_game_id_no_database_holds_is_a_404(alice_client, pk):
+    assert alice_client.get(f"/games/{pk}/").status_code == 404
+    assert alice_client.get(f"/games/{pk}/undo/").status_code == 404
