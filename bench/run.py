@@ -83,6 +83,7 @@ def wrk(server, opts, script, path, *script_args, duration=None):
 BARE = "bare view (/healthz)"
 SAVE = "saving a round (POST), flat out"
 PACED = "saving a round (POST), paced"
+FLOOR = "signed-in page with a form: the least (bench/urls.py)"
 
 
 def load(server, opts, ids, folder):
@@ -95,6 +96,7 @@ def load(server, opts, ids, folder):
     paced = ("save_round_paced.lua", "/", writer, token, games_file, opts.threads, opts.pace)
     pages = {
         BARE: ("get.lua", "/healthz"),
+        FLOOR: ("get.lua", "/bench/signed-in-form/", bench),
         "sheet, 6 players, 20 rounds": ("get.lua", f"/games/{ids['sheet']}/", bench),
         f"history ({opts.history_path}), 500 games": ("get.lua", opts.history_path, historian),
         SAVE: save,
@@ -131,6 +133,9 @@ def report(engine, opts, results, queries, saved_in_db):
         errors = r["status_errors"] + r["socket_errors"] + r.get("refused", 0)
         print(f"| {label} | {r['rps']:.0f} | {r['p50_us'] / 1000:.1f} | "
               f"{r['p99_us'] / 1000:.1f} | {r['rps'] / bare:.2f} | {errors} |")  # fmt: skip
+    sheet = next(r for label, r in results.items() if label.startswith("sheet"))
+    print(f"\nThe sheet against the signed-in page with a form: "
+          f"{sheet['rps'] / results[FLOOR]['rps']:.2f}.")  # fmt: skip
     saves = results[SAVE]["runs"] + results[PACED]["runs"]
     answered = sum(run["saved"] for run in saves)
     refused = sum(run["refused"] for run in saves)
@@ -145,7 +150,10 @@ def report(engine, opts, results, queries, saved_in_db):
 def bench(engine, opts):
     with (
         tempfile.TemporaryDirectory() as folder,
-        running_server(folder, workers=opts.workers) as server,
+        # bench/settings.py: the production settings, plus the reference page of bench/urls.py
+        running_server(
+            folder, workers=opts.workers, DJANGO_SETTINGS_MODULE="bench.settings"
+        ) as server,
     ):
         ids = seed_script(server.env, "seed")
         before = seed_script(server.env, "count", json.dumps(ids))
