@@ -27,6 +27,11 @@ from django.utils.translation import get_language
 CSRF_TOKEN = "csrf" + secrets.token_hex(16)
 CSP_NONCE = "nonce" + secrets.token_hex(16)
 SUBMISSION_KEY = uuid.uuid4()
+PLACEHOLDER = re.compile(
+    b"("
+    + b"|".join(re.escape(p.encode()) for p in (CSRF_TOKEN, CSP_NONCE, str(SUBMISSION_KEY)))
+    + b")"
+)
 ALPHABET = len(CSRF_ALLOWED_CHARS)
 
 
@@ -59,10 +64,9 @@ def kept_page(request, revision, render_page):
 def page_key(request, revision):
     # Everything a page may take from the request, besides the placeholders: who asks, where
     # (the language switch links back to the full path), in what language, and whether htmx
-    # asks for the partial. (Pages with absolute links to themselves, for hreflang, would
-    # need the host too: the sheet has none.)
-    # (The htmx header is read from META: request.htmx would build request.headers, a tenth
-    # of this function's cost.)
+    # asks for the partial (read from META: request.htmx would build all of request.headers).
+    # Pages with absolute links to themselves (hreflang) would need the host too; the sheet
+    # has none.
     htmx = request.META.get("HTTP_HX_REQUEST") == "true"
     parts = f"{request.user.pk} {revision} {get_language()} {htmx} "
     return "page:" + hashlib.sha256((parts + request.get_full_path()).encode()).hexdigest()
@@ -108,10 +112,3 @@ def random_csrf_string(length):
 def nonce(request):
     value = get_nonce(request)  # a LazyNonce, made on first use; None without the middleware
     return "" if value is None else str(value)
-
-
-PLACEHOLDER = re.compile(
-    b"("
-    + b"|".join(re.escape(p.encode()) for p in (CSRF_TOKEN, CSP_NONCE, str(SUBMISSION_KEY)))
-    + b")"
-)

@@ -156,6 +156,9 @@ def round_add(request, pk):
             form.cleaned_data["idempotency_key"],
         )
     except services.StaleSheet:
+        fresh = get_game_for(request.user, pk)
+        if services.already_saved(fresh, form.cleaned_data["idempotency_key"]):
+            return _saved(request, fresh)  # a double tap, both read before either saved
         return _stale(request, game, game.state.next_round)
     return _saved(request, game)
 
