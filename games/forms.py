@@ -94,9 +94,7 @@ class RoundForm(forms.Form):
         for seat, name in enumerate(game.names):
             self.fields[f"seat_{seat}"] = forms.IntegerField(
                 label=name,
-                required=False,
-                min_value=-1000,
-                max_value=1000,
+                required=False,  # no bounds here: the rules word what is out of range
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
             )
         self.fields["last_to_quit"] = forms.TypedChoiceField(
