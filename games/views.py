@@ -159,7 +159,7 @@ def round_add(request, pk):
         fresh = get_game_for(request.user, pk)
         if services.already_saved(fresh, form.cleaned_data["idempotency_key"]):
             return _saved(request, fresh)  # a double tap, both read before either saved
-        return _stale(request, game, game.state.next_round)
+        return _stale(request, game, game.state.next_round, fresh)
     return _saved(request, game)
 
 
@@ -176,9 +176,9 @@ def _refused(request, game, form):
     return sheet(request, game, form, status=409 if game.state.finished else 422)
 
 
-def _stale(request, game, number):
-    game = get_game_for(request.user, game.pk)
-    return sheet(request, game, RoundForm(game), status=409, notice=stale_message(number))
+def _stale(request, game, number, fresh=None):
+    fresh = fresh or get_game_for(request.user, game.pk)
+    return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
 
 
 def _with_return_filled(game, data):

@@ -62,7 +62,7 @@ def test_each_response_has_its_own_token_nonce_and_submission_key(alice_client, 
     first, second = sheet(alice_client, game), sheet(alice_client, game)
 
     def own(response):
-        token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', response.text)[1]
+        token = token_of(response.text)
         nonce = re.search(r'<script[^>]* nonce="([^"]+)"', response.text)[1]
         key = re.search(r'name="idempotency_key" value="([^"]+)"', response.text)[1]
         assert f"'nonce-{nonce}'" in response["Content-Security-Policy"]
@@ -80,7 +80,7 @@ def test_the_token_in_a_kept_page_is_accepted(make_game, alice):
     game = make_game()
     sheet(client, game)
     page = sheet(client, game).text
-    token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', page)[1]
+    token = token_of(page)
     key = re.search(r'name="idempotency_key" value="([^"]+)"', page)[1]
     data = {"csrfmiddlewaretoken": token, "round_number": 1, "idempotency_key": key,
             "seat_0": 0, "seat_1": 3, "seat_2": 4}  # fmt: skip
