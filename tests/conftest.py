@@ -4,7 +4,7 @@ from django.core.cache import caches
 
 from games import services
 from games.rules import Round
-from tests.live import running_server
+from tests.helpers.live import running_server
 
 
 @pytest.fixture(autouse=True)
@@ -57,6 +57,6 @@ def _empty_caches():
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
-    """gunicorn with production settings on a database of its own (see tests/live.py)."""
+    """gunicorn with production settings on a database of its own (see tests/helpers/live.py)."""
     with running_server(tmp_path_factory.mktemp("live")) as server:
         yield server

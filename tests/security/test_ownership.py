@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from games.models import Player, ShareLink
-from tests.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
+from tests.helpers.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
 
 SECRET = "secret-7f3"
 SHARED = "shared-9c1"

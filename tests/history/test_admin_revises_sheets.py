@@ -2,7 +2,7 @@
 rendered (games/pages.py)."""
 
 from games.models import Player
-from tests.test_admin import FINISHED, edit_round, form_data
+from tests.history.test_admin import FINISHED, edit_round, form_data
 
 
 def sheet(client, game):

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 
 import psycopg
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 # LIVE_PORTS=8710-8719 when several test runs share the machine and each has its own range.
 FIRST_PORT, LAST_PORT = map(int, os.environ.get("LIVE_PORTS", "8130-8139").split("-"))

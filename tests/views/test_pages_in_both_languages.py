@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games import rulebook
-from tests.pagetext import segments, text
+from tests.helpers.pagetext import segments, text
 
 NAMES = ("Ana", "Ben", "Cleo")
 # Names, and words spelt the same in both languages.

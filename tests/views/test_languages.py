@@ -7,7 +7,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from tests.pagetext import forms
+from tests.helpers.pagetext import forms
 
 
 def html_lang(response):

@@ -1,7 +1,7 @@
 """Two phones saving at the same moment, as real requests racing on a real server.
 
 The server is gunicorn with four worker processes on a database of its own, SQLite or
-PostgreSQL as the suite runs (tests/live.py), so the two requests really run at once.
+PostgreSQL as the suite runs (tests/helpers/live.py), so the two requests really run at once.
 """
 
 import json
@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from tests.live import Phone
+from tests.helpers.live import Phone
 
 RACES = 8
 

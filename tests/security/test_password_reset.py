@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
-from tests.live import PYTHON, ROOT
+from tests.helpers.live import PYTHON, ROOT
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
+from tests.helpers.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
 
 ROUTES = every_route()
 

@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.urlconf import every_route, fillers_for
+from tests.helpers.urlconf import every_route, fillers_for
 
 ROUTES = every_route()
 

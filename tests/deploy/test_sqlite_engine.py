@@ -4,7 +4,7 @@ memory, where neither shows: this runs the settings against a file, in a subproc
 
 import subprocess
 
-from tests.live import PYTHON, ROOT, production_env
+from tests.helpers.live import PYTHON, ROOT, production_env
 
 PROBE = """
 import sqlite3

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import rulebook, rules
-from tests.pagetext import bad_typography, segments, text
+from tests.helpers.pagetext import bad_typography, segments, text
 
 LANGUAGES = ("en", "fr")
 SLUGS = [slug for slug, _title in rulebook.SECTIONS]

@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 
 from scorekeeper.settings import DEV_SECRET_KEY
-from tests.live import PYTHON, ROOT, Phone, production_env
+from tests.helpers.live import PYTHON, ROOT, Phone, production_env
 
 
 def run(env, *command):

@@ -6,8 +6,8 @@ import subprocess
 import threading
 import uuid
 
-from tests.live import PYTHON, ROOT, Phone
-from tests.test_race import round_post
+from tests.helpers.live import PYTHON, ROOT, Phone
+from tests.views.test_race import round_post
 
 
 def backup(env, target):

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tests.pagetext import bad_typography
+from tests.helpers.pagetext import bad_typography
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 NOT_SOURCES = {"locale", "tests", "static", "staticfiles", "bin", "tmp", "node_modules"}
