@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.live import PYTHON, Phone, running_server  # noqa: E402
+from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
 HISTORY_PATH = "/history/"

@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
-
-    def ready(self):
-        from games import throttle  # noqa: F401  (connects the log-in failure counters)

@@ -1,17 +1,12 @@
 import uuid
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from games.messages import describe, stale_message
 from games.models import NAME_MAX_LENGTH
-
-
-class SignupForm(UserCreationForm):
-    pass
 
 
 def _clean_name(raw):

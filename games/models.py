@@ -189,6 +189,31 @@ class Game(models.Model):
     def state(self) -> rules.GameState:
         return rules.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
+    def as_json(self):
+        """The game for other programs and for backups (games/backup.py reads it back)."""
+        state, names, stored = self.state, self.names, self.stored_rounds
+        return {
+            "id": self.pk,
+            "uuid": str(self.uuid),
+            "started_at": self.created_at.isoformat(),
+            "players": names,
+            "first_starter": _seat_name(names, self.first_starter),
+            "rounds": [
+                {
+                    "number": r.number,
+                    "entries": dict(zip(names, r.entries, strict=True)),
+                    "points": dict(zip(names, r.points, strict=True)),
+                    "last_to_quit": _seat_name(names, s.last_to_quit),
+                    "saved_at": s.created_at.isoformat(),
+                }
+                for r, s in zip(state.rounds, stored, strict=True)
+            ],
+            "totals": dict(zip(names, state.totals, strict=True)),
+            "finished": state.finished,
+            "winners": [names[seat] for seat in state.winners],
+            "next_starter": None if state.next_starter is None else names[state.next_starter],
+        }
+
     @property
     def duration(self):
         """From the game's creation to its last saved round; None before the first round."""
@@ -203,6 +228,10 @@ class Game(models.Model):
     def duration_minutes(self):
         duration = self.duration
         return None if duration is None else round(duration.total_seconds() / 60)
+
+
+def _seat_name(names, seat):
+    return names[seat] if seat is not None and seat < len(names) else None
 
 
 class Seat(models.Model):

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games import live
+from games.views import live
 from tests.browser.sheet import mark_document, save_round
 
 

@@ -3,7 +3,7 @@ import time
 import pytest
 from django.test import override_settings
 
-from games import throttle
+from accounts import throttle
 
 WRONG = {"username": "alice", "password": "wrong-horse"}
 RIGHT = {"username": "alice", "password": "correct-horse-9"}

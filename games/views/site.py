@@ -1,14 +1,31 @@
-"""What makes the app installable on a phone's home screen: its web app manifest."""
+"""The site's own pages: the home page, the health check and the web app manifest."""
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
+
+from games.models import load_sheets
 
 THEME_COLOR = "#8a4b08"  # the accent of static/app.css, light theme
 BACKGROUND_COLOR = "#fbfaf7"
+
+
+@require_safe
+def healthz(request):
+    """For load balancers and monitoring; also the bare view the benchmark compares with."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def home(request):
+    games = []
+    if request.user.is_authenticated:
+        games = load_sheets(request.user.games.all()[:10])
+    return render(request, "games/home.html", {"games": games})
 
 
 @require_GET

@@ -1,20 +1,15 @@
-from django.contrib.auth import login as log_in
-from django.contrib.auth import views as auth_views
+"""The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
+
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-    require_POST,
-    require_safe,
-)
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import pages, rules, services
-from games.forms import ConfirmForm, NewGameForm, RoundForm, SignupForm
+from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.messages import stale_message
-from games.models import Game, Seat, load_sheets
+from games.models import Game, Seat
 
 
 def get_game_for(user, pk):
@@ -37,40 +32,6 @@ def get_game_for(user, pk):
 def posted(request):
     """The data of a POST, even an empty one (refused with 422, not shown as a blank form)."""
     return request.POST if request.method == "POST" else None
-
-
-@require_safe
-def healthz(request):
-    """For load balancers and monitoring; also the bare view the benchmark compares with."""
-    return HttpResponse("ok", content_type="text/plain")
-
-
-class LoginView(auth_views.LoginView):
-    """Django's log-in view, refusing with 422 like every form; urls.py adds the throttle."""
-
-    def form_invalid(self, form):
-        return self.render_to_response(self.get_context_data(form=form), status=422)
-
-
-login = LoginView.as_view()
-
-
-@require_GET
-def home(request):
-    games = []
-    if request.user.is_authenticated:
-        games = load_sheets(request.user.games.all()[:10])
-    return render(request, "games/home.html", {"games": games})
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    form = SignupForm(posted(request))
-    if request.method == "POST" and form.is_valid():
-        log_in(request, form.save())
-        return redirect("home")
-    status = 422 if form.errors else 200
-    return render(request, "registration/signup.html", {"form": form}, status=status)
 
 
 @login_required
@@ -245,34 +206,4 @@ def game_rematch(request, pk):
 @require_GET
 def game_json(request, pk):
     game = get_game_for(request.user, pk)
-    return JsonResponse(game_as_json(game), json_dumps_params={"ensure_ascii": False})
-
-
-def game_as_json(game):
-    """The game for other programs and for backups (games/backup.py reads it back)."""
-    state, names, stored = game.state, game.names, game.stored_rounds
-    return {
-        "id": game.pk,
-        "uuid": str(game.uuid),
-        "started_at": game.created_at.isoformat(),
-        "players": names,
-        "first_starter": _seat_name(names, game.first_starter),
-        "rounds": [
-            {
-                "number": r.number,
-                "entries": dict(zip(names, r.entries, strict=True)),
-                "points": dict(zip(names, r.points, strict=True)),
-                "last_to_quit": _seat_name(names, s.last_to_quit),
-                "saved_at": s.created_at.isoformat(),
-            }
-            for r, s in zip(state.rounds, stored, strict=True)
-        ],
-        "totals": dict(zip(names, state.totals, strict=True)),
-        "finished": state.finished,
-        "winners": [names[seat] for seat in state.winners],
-        "next_starter": None if state.next_starter is None else names[state.next_starter],
-    }
-
-
-def _seat_name(names, seat):
-    return names[seat] if seat is not None and seat < len(names) else None
+    return JsonResponse(game.as_json(), json_dumps_params={"ensure_ascii": False})

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.models import ShareLink
-from games.views import get_game_for, sheet_context
+from games.views.sheet import get_game_for, sheet_context
 
 # How often the phones around the table ask for news; a test makes it shorter.
 POLL_SECONDS = 3

@@ -1,12 +1,37 @@
-"""Account pages beyond log-in and sign-up: django.contrib.auth's, where they need a change."""
+"""Sign-up, log-in and password reset: django.contrib.auth's views, where they need a change."""
 
 import logging
 
+from django.contrib.auth import login as log_in
 from django.contrib.auth import views as auth_views
 from django.core.mail import mailers
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SignupForm
 
 logger = logging.getLogger(__name__)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in view, refusing with 422 like every form; urls.py adds the throttle."""
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+login = LoginView.as_view()
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        log_in(request, form.save())
+        return redirect("home")
+    status = 422 if form.errors else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
 
 
 class PasswordResetView(auth_views.PasswordResetView):

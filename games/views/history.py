@@ -1,4 +1,4 @@
-"""The history of an account's games, the player pages, backups and BG Stats."""
+"""The history of an account's games, its backups, and a finished game for BG Stats."""
 
 import csv
 
@@ -7,17 +7,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import backup, bgstats, history, stats
+from games import backup, bgstats, history
 from games.forms_history import BackupImportForm, HistoryFilterForm
 from games.models import Round, load_sheets
-from games.views import get_game_for
+from games.views.sheet import get_game_for
 
 PER_PAGE = 50
 
@@ -37,19 +37,6 @@ def history_list(request):
     response = render(request, template, context, status=422 if form.errors else 200)
     patch_vary_headers(response, ["HX-Request"])
     return response
-
-
-@login_required
-@require_GET
-def player_detail(request, pk):
-    player = get_object_or_404(request.user.players, pk=pk)
-    games = list(player.games.with_sheet().order_by("created_at", "pk"))
-    context = {
-        "player": player,
-        "stats": stats.player_stats(history.appearances(player, games)),
-        "chart": history.finals_chart(player, games),
-    }
-    return render(request, "games/player.html", context)
 
 
 @login_required
