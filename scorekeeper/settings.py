@@ -99,9 +99,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # the start of a transaction, so two phones saving at once queue instead of failing.
     # Kept open like PostgreSQL's (conn_max_age above): opening one costs more CPU than a
     # whole bare request (Django registers its SQL functions on every new connection).
-    # A file, not a server: the connection cannot be dropped behind our back, and checking it
-    # would cost a query at the start of every request.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
