@@ -128,8 +128,6 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 7 * 6
 # CACHES): every signed-in page needs one, and a cached read costs a tenth of a query. Logging
 # out still ends a session everywhere.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-# ModelBackend, reading the signed-in user without building a query on every page.
-AUTHENTICATION_BACKENDS = ["games.auth.UserBackend"]
 
 # Mail (the password reset link). Development prints it on the console unless EMAIL_HOST is
 # set; otherwise it goes through EMAIL_HOST's SMTP server (this machine's by default). The
