@@ -15,12 +15,11 @@ import re
 import secrets
 import uuid
 
-from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import caches
 from django.http import HttpResponse
 from django.middleware.csp import get_nonce
-from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
+from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 # Random per process, so no text typed into a page (a player's name) can be one.
@@ -32,7 +31,6 @@ PLACEHOLDER = re.compile(
     + b"|".join(re.escape(p.encode()) for p in (CSRF_TOKEN, CSP_NONCE, str(SUBMISSION_KEY)))
     + b")"
 )
-ALPHABET = len(CSRF_ALLOWED_CHARS)
 
 
 def placeholders():
@@ -74,39 +72,11 @@ def page_key(request, revision):
 
 def filled(request, parts):
     values = {
-        CSRF_TOKEN.encode(): csrf_token(request).encode(),
+        CSRF_TOKEN.encode(): get_token(request).encode(),
         CSP_NONCE.encode(): nonce(request).encode(),
         str(SUBMISSION_KEY).encode(): str(uuid.uuid4()).encode(),
     }
     return b"".join(values.get(part, part) for part in parts)
-
-
-def csrf_token(request):
-    """The CSRF token for this response, made as django.middleware.csrf.get_token makes it:
-    the secret of the visitor's CSRF cookie under a fresh random mask, so that no two
-    responses carry the same token (BREACH). Two differences take a sixth off a kept sheet:
-    the mask comes from one draw of the system's random source, not one per character (each
-    a system call), and the cookie is not sent again (every other page renews it; it lasts
-    CSRF_COOKIE_AGE). A visitor without a secret yet gets Django's own, and the cookie.
-    tests/test_kept_pages.py proves Django's CSRF middleware takes these tokens."""
-    secret = request.META.get("CSRF_COOKIE")
-    if secret is None or settings.CSRF_USE_SESSIONS or len(secret) != CSRF_SECRET_LENGTH:
-        return get_token(request)
-    mask = random_csrf_string(CSRF_SECRET_LENGTH)
-    index = CSRF_ALLOWED_CHARS.index
-    cipher = (
-        CSRF_ALLOWED_CHARS[(index(s) + index(m)) % ALPHABET]
-        for s, m in zip(secret, mask, strict=True)
-    )
-    return mask + "".join(cipher)
-
-
-def random_csrf_string(length):
-    # Unbiased: a byte picks one of the 62 characters only if it is below 4 x 62.
-    chars = []
-    while len(chars) < length:
-        chars += [CSRF_ALLOWED_CHARS[b % ALPHABET] for b in secrets.token_bytes(length) if b < 248]
-    return "".join(chars[:length])
 
 
 def nonce(request):
