@@ -11,7 +11,7 @@ from functools import cached_property
 from uuid import uuid4
 
 from django.conf import settings
-from django.db import connections, models
+from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -42,20 +42,8 @@ class Player(models.Model):
 
 class GameQuerySet(models.QuerySet):
     def revision_of(self, owner, pk):
-        """The revision of `owner`'s game `pk`, or None if they have no such game.
-
-        Asked on every view of a kept sheet (games/pages.py), where building the query with the
-        ORM would cost more than all the rest of the request: the SQL is written once.
-        """
-        if not 0 < pk < 2**63:  # what the database can compare to an id
-            return None
-        connection = connections[self.db]
-        table = connection.ops.quote_name(Game._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT revision FROM {table} WHERE id = %s AND owner_id = %s",
-                           [pk, owner.pk])  # fmt: skip
-            row = cursor.fetchone()
-        return None if row is None else row[0]
+        """The revision of `owner`'s game `pk`, or None if they have no such game."""
+        return self.filter(owner=owner, pk=pk).values_list("revision", flat=True).first()
 
     def touch(self):
         """A new revision for these games: every write that changes what a sheet shows calls
