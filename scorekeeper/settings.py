@@ -184,8 +184,6 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # The log-in counters and the sessions must be shared by all gunicorn workers: a folder on disk
 # in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
 # development.
-# Rendered sheets are kept in each worker's memory under their game's revision (games/pages.py),
-# so no worker can serve one that a write made stale; some 25 kB each, the least used go first.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if DEBUG
@@ -195,11 +193,6 @@ CACHES = {
         # a file per session: past this many, a third of them is dropped (read from the
         # database again on their next request)
         "OPTIONS": {"MAX_ENTRIES": 20_000},
-    },
-    "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pages",
-        "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
 
