@@ -74,10 +74,30 @@ function showHand(picker) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+// The form holds one picker as a <template>; a player's row gets its own copy the first time
+// their "Cards" button is tapped, with their name in its buttons' names.
+function pickerFor(toggle) {
+  const target = toggle.dataset.pickerFor;
+  const existing = document.getElementById(`${target}_cards`);
+  if (existing) return existing;
+  const template = toggle.closest("form").querySelector("template[data-card-picker]");
+  const picker = template.content.firstElementChild.cloneNode(true);
+  const name = document.querySelector(`label[for="${target}"]`).textContent;
+  picker.querySelectorAll("[data-name]").forEach((slot) => {
+    slot.textContent = name;
+  });
+  picker.id = `${target}_cards`;
+  picker.dataset.target = target;
+  picker.hidden = true;
+  toggle.after(picker);
+  toggle.setAttribute("aria-controls", picker.id);
+  return picker;
+}
+
 document.addEventListener("click", (event) => {
   const toggle = event.target.closest(".picker-toggle");
   if (toggle) {
-    const picker = document.getElementById(toggle.getAttribute("aria-controls"));
+    const picker = pickerFor(toggle);
     const open = toggle.getAttribute("aria-expanded") !== "true";
     toggle.setAttribute("aria-expanded", String(open));
     picker.hidden = !open;
