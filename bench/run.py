@@ -145,9 +145,10 @@ def report(engine, opts, results, queries, timings, saved_in_db):
     print("| SQL queries per request | count |\n|---|---:|")
     for label, count in queries.items():
         print(f"| {label} | {count} |")
-    print("\n| in-process, WSGI handler called directly (best of 5 x 300) | ms |\n|---|---:|")
+    print("\n| in-process, WSGI handler called directly (best of 5 x 300) | ms | CPU ms |")
+    print("|---|---:|---:|")
     for label, ms in timings.items():
-        print(f"| {label} | {ms:.2f} |")
+        print(f"| {label} | {ms['wall']:.2f} | {ms['cpu']:.2f} |")
     sys.stdout.flush()
 
 
