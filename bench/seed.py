@@ -125,14 +125,13 @@ def queries(ids, history_path):
         f"history ({history_path}), 500 games": ("historian", history_path),
     }
     counts = {label: count_queries(*where) for label, where in pages.items()}
-    # the sheet as the load sees it: kept rendered since the first view (games/pages.py)
-    count_queries("bench", f"/games/{ids['sheet']}/")
+    # the sheet as the load sees it, seen before (the same revision, asked again)
     counts["sheet, 6 players, 20 rounds, seen before"] = count_queries(
         "bench", f"/games/{ids['sheet']}/"
     )
     for number in (1, 2):
         path = f"/games/{write}/rounds/"
-        data = {"round_number": number, "seat_0": 1, "seat_1": 1}
+        data = {"round_number": number, "seat_0": 1, "seat_1": 1, "last_to_quit": 0}
         counts[f"saving round {number}"] = count_queries("bench", path, data)
     return counts
 
