@@ -106,8 +106,7 @@ class Game(models.Model):
         Player, through="Seat", related_name="games", verbose_name=_("players")
     )
     # Not a fact of the table: a counter of the writes to this game (games/signals.py), so that
-    # a save can tell whether another phone wrote first, a live view whether there is news,
-    # and a cached part of a sheet whether it is still the game's.
+    # a save can tell whether another phone wrote first, and a live view whether there is news.
     revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
     # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)

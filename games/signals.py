@@ -1,10 +1,10 @@
 """Every write to what a sheet shows gives its game a new revision, whoever makes it.
 
-The revision is the services' optimistic lock, what the live view's poll compares, and the
-key of the sheet's cached parts. Writes of one instance at a time (the admin's, the
-services' rounds) are caught here, and `Game.save` raises its own in its UPDATE. Writes in
-bulk send no signal: the services write only a round's entries that way, together with the
-round itself, and a game's seats never change once it has started.
+The revision is the services' optimistic lock and what the live view's poll compares.
+Writes of one instance at a time (the admin's, the services' rounds) are caught here, and
+`Game.save` raises its own in its UPDATE. Writes in bulk send no signal: the services write
+only a round's entries that way, together with the round itself, and a game's seats never
+change once it has started.
 """
 
 from django.db.models.signals import post_delete, post_save
