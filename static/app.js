@@ -11,6 +11,17 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
+// Llama Llama's hand calculator: Enter (a phone keyboard's Done) in a player's letters counts
+// their hand, as their Calculate button does, instead of saving the round.
+document.addEventListener("keydown", (event) => {
+  const input = event.target.closest && event.target.closest("input[data-calculate]");
+  if (!input || event.key !== "Enter") return;
+  const button = document.getElementById(input.dataset.calculate);
+  if (!button) return;
+  event.preventDefault();
+  button.click();
+});
+
 // On the new-game form, the "who starts" choices show the names as they are typed.
 document.addEventListener("input", (event) => {
   const match = event.target.name && event.target.name.match(/^player_(\d)$/);

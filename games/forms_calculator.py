@@ -1,0 +1,115 @@
+"""Llama Llama's hand calculator: the round's goals typed once as printed, then a player's
+letters, and the rules module (games/rules/llama_llama.py) counts what the hand scores.
+
+It rides in the round form: the goals and the letters are posted with every button of it
+and typed back into the page, so they stay until the round is saved. Nothing of it is ever
+stored; only the scores it helps type are.
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
+
+# The labels of the display cards, in the order their goals are revealed.
+GOAL_LABELS = (_("1st goal"), _("2nd goal"), _("3rd goal"), _("4th goal"))
+SHORT_LABELS = (_("1st"), _("2nd"), _("3rd"), _("4th"))
+# Quick on a phone: capitals without the shift key, no autocorrect turning AACC into a word.
+LETTERS = {
+    "autocapitalize": "characters",
+    "autocorrect": "off",
+    "spellcheck": "false",
+    "autocomplete": "off",
+}
+TYPED_MAX = 200  # far more than a goal card or a hand holds; only bounds what is echoed back
+
+UNREADABLE = {
+    "goal_empty": _("Type this goal's rules as printed, for example A=1, ABCDEFG=50."),
+    "goal_rule": _("“%(part)s” is not a rule: letters, = and the points, for example AACC=15."),
+    "hand_letters": _("Only the letters of the cards: %(chars)s is not one."),
+}
+
+
+def describe_unreadable(error):
+    if error.code == "hand_too_big":
+        return (
+            ngettext(
+                "%(count)s letter: a hand holds at most %(max)s.",
+                "%(count)s letters: a hand holds at most %(max)s.",
+                error.params["count"],
+            )
+            % error.params
+        )
+    return UNREADABLE[error.code] % error.params
+
+
+class HandCalculator(forms.Form):
+    """The goals of the round, each player's letters, and the player to calculate for."""
+
+    calculate = forms.TypedChoiceField(coerce=int, choices=())
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names, self.score = game.names, None
+        self.fields["calculate"].choices = list(enumerate(self.names))
+        self.goal_names = [f"goal_{n}" for n in range(1, game.ruleset.goals_per_round + 1)]
+        for number, name in enumerate(self.goal_names, start=1):
+            self.fields[name] = _letters_field(goal_label(number))
+        for seat, name in enumerate(self.names):
+            label = _("Letters in %(name)s's hand") % {"name": name}
+            self.fields[f"hand_{seat}"] = _letters_field(label)
+
+    def goal_fields(self):
+        return [self[name] for name in self.goal_names]
+
+    def row(self, seat):
+        """What a player's row shows: their letters, and what they score once calculated."""
+        score = self.score if self.score and self.cleaned_data["calculate"] == seat else None
+        parts = list(zip(SHORT_LABELS, score.per_goal, strict=False)) if score else []
+        return {"hand": self[f"hand_{seat}"], "score": score, "parts": parts}
+
+    def clean(self):
+        data = super().clean()
+        goals = [self._read(name, parse_goal) for name in self.goal_names]
+        seat = data.get("calculate")
+        if seat is None:
+            return data
+        hand_field = f"hand_{seat}"
+        if hand_field not in self.errors and not data[hand_field].strip():
+            message = _("Type the letters in %(name)s's hand.") % {"name": self.names[seat]}
+            self.add_error(hand_field, message)
+        hand = self._read(hand_field, parse_hand)
+        if not self.errors:
+            self.score = hand_score(goals, hand)
+        return data
+
+    def _read(self, name, parse):
+        """What the rules module reads in a field; its refusal worded next to that field."""
+        if name in self.errors:
+            return None
+        try:
+            return parse(self.cleaned_data[name])
+        except Unreadable as unreadable:
+            self.add_error(name, describe_unreadable(unreadable))
+            return None
+
+
+def calculates(ruleset):
+    """Whether a game's rounds are scored against goals, with this calculator's help."""
+    return bool(getattr(ruleset, "goals_per_round", None))
+
+
+def goal_label(number):
+    return (
+        GOAL_LABELS[number - 1] if number <= len(GOAL_LABELS) else _("Goal %(n)s") % {"n": number}
+    )
+
+
+def _letters_field(label):
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=TYPED_MAX,
+        widget=forms.TextInput(attrs=LETTERS),
+    )
