@@ -84,7 +84,8 @@ def sheet_context(game):
         {
             "name": name,
             "total": total,
-            "leader": seat in state.leaders,
+            # once the game is over, the star goes to the winners (after any tie-break)
+            "leader": seat in (state.winners if state.finished else state.leaders),
             "winner": seat in state.winners,
             "player_id": game.seats[seat].player_id,
         }

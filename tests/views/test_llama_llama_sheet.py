@@ -202,3 +202,10 @@ def test_the_edit_page_shows_the_round_with_its_calculator(alice_client, llama):
 def test_the_undo_page_lists_the_scores(alice_client, llama):
     shown = text(alice_client.get(f"/games/{llama([(23, 31, 12, 19)]).pk}/undo/").text)
     assert "Ana: 23 Ben: 31 Cleo: 12 Dan: 19" in shown
+
+
+def test_after_a_tie_break_the_star_goes_to_the_winner_alone(alice_client, llama):
+    game = llama([(70, 50, 5, 1), (34, 54, 9, 2)])
+    html = alice_client.get(game.get_absolute_url()).text
+    head = text(html.split("<thead>")[1].split("</thead>")[0])
+    assert head == "Round # Ana Ben winner ★ (winner) Cleo Dan"
