@@ -98,8 +98,7 @@ def test_llama_llama_calculator(page, signed_in, make_game):
     page.get_by_label("Letters in Ben's hand").fill("aabbccd")
     page.get_by_role("button", name="Calculate for Ben").click()
     expect(points_field(page, "Ben")).to_have_value("44")
-    page.locator("#goals").scroll_into_view_if_needed()
-    page.evaluate("document.getElementById('goals').scrollIntoView()")
+    page.locator(".round-form").evaluate("form => form.scrollIntoView()")
     shoot(page, "llama-llama-calculator")
 
 
@@ -107,4 +106,5 @@ def test_llama_llama_end_banner(page, signed_in, make_game):
     rounds = [*LLAMA_ROUNDS, (28, 24, 30, 21), (23, 27, 18, 31)]
     game = make_game(names=LLAMA_NAMES, rounds=rounds, kind="llama_llama")
     page.goto(f"/games/{game.pk}/")
+    expect(page.get_by_role("heading", name="Ben wins with 104!")).to_be_visible()
     shoot(page, "llama-llama-finished")

@@ -1,6 +1,8 @@
 """Whole games of Llama Llama on a phone: the hand calculator counts the rulebook's hands,
 the table helpers follow the totals, and the banner says what decided the end."""
 
+import re
+
 from playwright.sync_api import expect
 
 from games.models import Game
@@ -49,6 +51,9 @@ def test_a_whole_game_with_the_calculator_ends_on_the_final_round_tie_break(page
     letters(page, "Ben").press("Enter")  # the keyboard's Done counts, it does not save
     expect(points_field(page, "Ben")).to_have_value("44")
     expect(letters(page, "Ben")).to_be_focused()
+    expect(letters(page, "Ben")).to_have_accessible_description(
+        re.compile(r"^Ben's hand: 1st 2 \+? ?2nd 19 .*in all 44$")
+    )
     expect(page.get_by_label("4th goal")).to_have_value(GOALS[3])  # kept for the next player
     expect(letters(page, "Ana")).to_have_value("abcdefg")
     points_field(page, "Cleo").fill("10")

@@ -141,6 +141,14 @@ def test_another_game_has_no_calculator_and_a_calculate_key_changes_nothing(
     assert game.rounds.count() == 1
 
 
+def test_on_a_finished_game_it_counts_nothing_and_saves_nothing(alice_client, make_game):
+    game = make_game(NAMES, rounds=[(100, 0, 0, 0)], kind="llama_llama")
+    response = calculate(alice_client, game, 0, {0: "ABC"})
+    assert response.status_code == 200
+    assert "Ana wins with 100!" in response.text and 'name="calculate"' not in response.text
+    assert Round.objects.filter(game=game).count() == 1
+
+
 def test_it_checks_ownership(client, bob, game):
     client.force_login(bob)
     assert calculate(client, game, 0, {0: "ABC"}).status_code == 404
