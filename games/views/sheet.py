@@ -80,7 +80,29 @@ def sheet(request, game, form, status=200, notice="", extra=None):
 def sheet_context(game):
     """What every view of a sheet shows (the sheet itself, the live view, the edit page)."""
     ruleset, state, names = game.ruleset, game.state, game.names
-    columns = [
+    columns = _columns(game, ruleset, state)
+    starter = None if state.next_starter is None else names[state.next_starter]
+    return (
+        {
+            "game": game,
+            "ruleset": ruleset,
+            "kind_dir": f"games/kinds/{ruleset.family}/",
+            "state": state,
+            "columns": columns,
+            # each round with its cells: what was typed and the total it made
+            "rows": [(r, list(zip(r.entries, r.totals, strict=True))) for r in state.rounds],
+            "standings": _standings(columns, ruleset),
+            "winners": [names[seat] for seat in state.winners],
+            "starter": starter,
+        }
+        | _race(ruleset, state, names)
+        | _table_helpers(state, names)
+        | _verdict(state, names)
+    )
+
+
+def _columns(game, ruleset, state):
+    return [
         {
             "name": name,
             "total": total,
@@ -90,28 +112,27 @@ def sheet_context(game):
             "player_id": game.seats[seat].player_id,
         }
         | _chips(ruleset, total)
-        for seat, (name, total) in enumerate(zip(names, state.totals, strict=True))
+        for seat, (name, total) in enumerate(zip(game.names, state.totals, strict=True))
     ]
-    starter = None if state.next_starter is None else names[state.next_starter]
+
+
+def _race(ruleset, state, names):
+    """Who leads, with what, and how far that is from the end score."""
     return {
-        "game": game,
-        "ruleset": ruleset,
-        "kind_dir": f"games/kinds/{ruleset.family}/",
-        "state": state,
-        "columns": columns,
-        # each round with its cells: what was typed and the total it made
-        "rows": [(r, list(zip(r.entries, r.totals, strict=True))) for r in state.rounds],
-        "standings": _standings(columns, ruleset),
-        "winners": [names[seat] for seat in state.winners],
-        "starter": starter,
         "leader_names": and_list(names[seat] for seat in state.leaders),
+        "leader_count": len(state.leaders),
+        "top_total": max(state.totals),
         "to_end": max(0, ruleset.end_score - max(state.totals)),
+    }
+
+
+def _table_helpers(state, names):
+    """Llama Llama, before a round: the order of the goals, where the dummy hand goes."""
+    return {
         "goal_order": _goal_order(state, names),
         "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
         "dummy_tied": len(state.dummy_beside) > 1,
-        "leader_count": len(state.leaders),
-        "top_total": max(state.totals),
-    } | _verdict(state, names)
+    }
 
 
 def and_list(names):
@@ -126,7 +147,7 @@ def _standings(columns, ruleset):
 
 
 def _goal_order(state, names):
-    """Who lays their goal on which display card: groups tied on total share positions."""
+    """In which order the players lay their goals: players tied on total share a place."""
     groups, position = [], 1
     for group in state.goal_order:
         total = state.totals[group[0]]
