@@ -15,13 +15,6 @@ from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_ha
 # The labels of the display cards, in the order their goals are revealed.
 GOAL_LABELS = (_("1st goal"), _("2nd goal"), _("3rd goal"), _("4th goal"))
 SHORT_LABELS = (_("1st"), _("2nd"), _("3rd"), _("4th"))
-# Quick on a phone: capitals without the shift key, no autocorrect turning AACC into a word.
-LETTERS = {
-    "autocapitalize": "characters",
-    "autocorrect": "off",
-    "spellcheck": "false",
-    "autocomplete": "off",
-}
 TYPED_MAX = 200  # far more than a goal card or a hand holds; only bounds what is echoed back
 
 UNREADABLE = {
@@ -107,9 +100,6 @@ def goal_label(number):
 
 
 def _letters_field(label):
-    return forms.CharField(
-        label=label,
-        required=False,
-        max_length=TYPED_MAX,
-        widget=forms.TextInput(attrs=LETTERS),
-    )
+    # Rendered by hand (templates/games/kinds/llama_llama/), with what makes typing letters
+    # quick on a phone: capitals without the shift key, no autocorrect.
+    return forms.CharField(label=label, required=False, max_length=TYPED_MAX)

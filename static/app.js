@@ -11,15 +11,20 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-// Llama Llama's hand calculator: Enter (a phone keyboard's Done) in a player's letters counts
-// their hand, as their Calculate button does, instead of saving the round.
+// Llama Llama's hand calculator. Enter (a phone keyboard's Done) in a player's letters counts
+// their hand, as their Calculate button does, and in a goal goes on to the next field: it
+// never saves a round half typed.
 document.addEventListener("keydown", (event) => {
-  const input = event.target.closest && event.target.closest("input[data-calculate]");
-  if (!input || event.key !== "Enter") return;
-  const button = document.getElementById(input.dataset.calculate);
-  if (!button) return;
+  if (event.key !== "Enter" || !event.target.closest) return;
+  const letters = event.target.closest("input[data-calculate]");
+  const goal = event.target.closest("input[data-next]");
+  const next = letters
+    ? document.getElementById(letters.dataset.calculate)
+    : goal && document.getElementById(goal.dataset.next);
+  if (!next) return;
   event.preventDefault();
-  button.click();
+  if (letters) next.click();
+  else next.focus();
 });
 
 // On the new-game form, the "who starts" choices show the names as they are typed.

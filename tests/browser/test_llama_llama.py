@@ -43,6 +43,10 @@ def test_a_whole_game_with_the_calculator_ends_on_the_final_round_tie_break(page
 
     # Round 1: the calculator counts two hands; the third score is typed.
     type_goals(page)
+    page.get_by_label("1st goal").press("Enter")  # Enter goes on to the next field
+    expect(page.get_by_label("2nd goal")).to_be_focused()
+    page.get_by_label("4th goal").press("Enter")
+    expect(letters(page, "Ana")).to_be_focused()
     letters(page, "Ana").fill("abcdefg")
     page.get_by_role("button", name="Calculate for Ana").click()
     expect(points_field(page, "Ana")).to_have_value("74")
