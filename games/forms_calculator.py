@@ -8,33 +8,14 @@ stored; only the scores it helps type are.
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from games.messages import describe_unreadable
 from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
 
-# The labels of the display cards, in the order their goals are revealed.
+# The goals by the display card they lie on, in the order they are revealed.
 GOAL_LABELS = (_("1st goal"), _("2nd goal"), _("3rd goal"), _("4th goal"))
 SHORT_LABELS = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 TYPED_MAX = 200  # far more than a goal card or a hand holds; only bounds what is echoed back
-
-UNREADABLE = {
-    "goal_empty": _("Type this goal's rules as printed, for example A=1, ABCDEFG=50."),
-    "goal_rule": _("“%(part)s” is not a rule: letters, = and the points, for example AACC=15."),
-    "hand_letters": _("Only the letters of the cards: %(chars)s is not one."),
-}
-
-
-def describe_unreadable(error):
-    if error.code == "hand_too_big":
-        return (
-            ngettext(
-                "%(count)s letter: a hand holds at most %(max)s.",
-                "%(count)s letters: a hand holds at most %(max)s.",
-                error.params["count"],
-            )
-            % error.params
-        )
-    return UNREADABLE[error.code] % error.params
 
 
 class HandCalculator(forms.Form):
@@ -46,9 +27,10 @@ class HandCalculator(forms.Form):
         super().__init__(*args, **kwargs)
         self.names, self.score = game.names, None
         self.fields["calculate"].choices = list(enumerate(self.names))
-        self.goal_names = [f"goal_{n}" for n in range(1, game.ruleset.goals_per_round + 1)]
-        for number, name in enumerate(self.goal_names, start=1):
-            self.fields[name] = _letters_field(goal_label(number))
+        labels = GOAL_LABELS[: game.ruleset.goals_per_round]
+        self.goal_names = [f"goal_{n}" for n in range(1, len(labels) + 1)]
+        for name, label in zip(self.goal_names, labels, strict=True):
+            self.fields[name] = _letters_field(label)
         for seat, name in enumerate(self.names):
             label = _("Letters in %(name)s's hand") % {"name": name}
             self.fields[f"hand_{seat}"] = _letters_field(label)
@@ -91,12 +73,6 @@ class HandCalculator(forms.Form):
 def calculates(ruleset):
     """Whether a game's rounds are scored against goals, with this calculator's help."""
     return bool(getattr(ruleset, "goals_per_round", None))
-
-
-def goal_label(number):
-    return (
-        GOAL_LABELS[number - 1] if number <= len(GOAL_LABELS) else _("Goal %(n)s") % {"n": number}
-    )
 
 
 def _letters_field(label):
