@@ -22,6 +22,36 @@ document.addEventListener("input", (event) => {
   option.textContent = name ? `${option.dataset.seat}: ${name}` : option.dataset.seat;
 });
 
+// On the new-game form, the game chosen says how many may play and whether the app asks
+// who starts (its radio button carries both, from games/rules/). Name fields beyond its
+// maximum are hidden and disabled, unless a name is already typed there: the server then
+// refuses the form with the rule next to the field.
+function followGame() {
+  const game = document.querySelector('input[name="game"]:checked');
+  if (!game || !game.dataset.maxPlayers) return;
+  const max = Number(game.dataset.maxPlayers);
+  document.querySelectorAll('input[name^="player_"]').forEach((field, index) => {
+    const unused = index >= max && !field.value.trim();
+    field.disabled = unused;
+    field.closest(".player-field").hidden = unused;
+  });
+  const limit = document.querySelector("[data-players-limit]");
+  if (limit) limit.textContent = game.dataset.limit;
+  const starter = document.getElementById("id_starter");
+  if (!starter) return;
+  starter.disabled = !game.dataset.hasStarter;
+  starter.closest(".starter-field").hidden = !game.dataset.hasStarter;
+  [...starter.options].forEach((option, index) => {
+    option.disabled = index >= max;
+    option.hidden = index >= max;
+  });
+  if (starter.selectedIndex >= max) starter.selectedIndex = 0;
+}
+document.addEventListener("change", (event) => {
+  if (event.target.name === "game") followGame();
+});
+followGame();
+
 // Regulars from the roster: one tap seats them in the first empty field (JavaScript only;
 // without it the fields still offer the roster as suggestions).
 const roster = document.querySelector("[data-roster]");
@@ -33,7 +63,7 @@ if (roster) {
     const fields = [...document.querySelectorAll('input[name^="player_"]')];
     const name = button.dataset.seatName;
     if (fields.some((field) => field.value.trim().toLowerCase() === name.toLowerCase())) return;
-    const empty = fields.find((field) => !field.value.trim());
+    const empty = fields.find((field) => !field.disabled && !field.value.trim());
     if (!empty) return;
     empty.value = name;
     empty.dispatchEvent(new Event("input", { bubbles: true }));

@@ -1,8 +1,11 @@
 """The three games at the table: each refuses, per its own rules, with a message by the field."""
 
+import re
+
 import pytest
 
 from games.models import Game, Round
+from tests.helpers import pagetext
 from tests.views.test_round_add import errors_of, post_round
 
 pytestmark = pytest.mark.django_db
@@ -24,23 +27,87 @@ def test_it_starts_the_game_chosen(alice_client, alice, kind):
     assert Game.objects.get(owner=alice).kind == kind
 
 
-def test_the_form_names_the_three_games_in_full(alice_client):
-    body = alice_client.get(URL).content.decode()
-    for label in ("L.L.A.M.A.", "L.L.A.M.A., Lato z Komarami rule", "Llama Llama"):
-        assert f"{label}</label>" in body
+def radio(body, kind):
+    """The radio button of a game on the new-game form, as HTML."""
+    return re.search(rf'<input type="radio" name="game" value="{kind}"[^>]*>', body)[0]
+
+
+def choice_text(body, kind):
+    """The words of a game's choice, as read out."""
+    for_id = re.search(r'id="(id_game_\d)"', radio(body, kind))[1]
+    return pagetext.text(re.search(rf'<label class="choice" for="{for_id}">.*?</label>', body)[0])
+
+
+def test_the_form_names_the_three_games_in_full_with_their_players(alice_client):
+    body = alice_client.get(URL).text
+    assert choice_text(body, "lama") == "L.L.A.M.A. (2 to 6 players)"
+    assert choice_text(body, "lato") == "L.L.A.M.A., Lato z Komarami rule (2 to 6 players)"
+    assert choice_text(body, "llama_llama") == "Llama Llama (2 to 4 players)"
+
+
+def test_each_game_tells_the_script_its_limit_and_whether_someone_starts(alice_client):
+    body = alice_client.get(URL).text
+    assert 'data-max-players="6" data-has-starter="true"' in radio(body, "lama")
+    assert 'data-limit="L.L.A.M.A. is played by 2 to 6 players."' in radio(body, "lama")
+    assert 'data-max-players="4" data-has-starter=""' in radio(body, "llama_llama")
+    assert 'data-limit="Llama Llama is played by 2 to 4 players."' in radio(body, "llama_llama")
+
+
+def test_a_first_game_offers_lama_and_asks_who_starts(alice_client):
+    body = alice_client.get(URL).text
+    assert "checked" in radio(body, "lama")
+    assert "L.L.A.M.A. is played by 2 to 6 players." in pagetext.text(body)
+    assert '<p class="starter-field">' in body
 
 
 def test_it_offers_the_game_chosen_last_time(alice_client, make_game):
     make_game(kind="lama")
     make_game(kind="llama_llama")
-    body = alice_client.get(URL).content.decode()
-    assert 'value="llama_llama" id="id_game_2" required checked' in body
+    body = alice_client.get(URL).text
+    assert "checked" in radio(body, "llama_llama")
+    assert "checked" not in radio(body, "lama")
+    limit = re.search(r"<p [^>]*data-players-limit>(.*?)</p>", body)[1]
+    assert limit == "Llama Llama is played by 2 to 4 players."
+    assert '<p class="starter-field" hidden>' in body  # Llama Llama has no starter
+
+
+def test_it_remembers_the_last_game_of_this_account_only(alice_client, make_game, bob):
+    make_game(kind="lato")
+    make_game(kind="llama_llama", owner=bob)
+    assert "checked" in radio(alice_client.get(URL).text, "lato")
+
+
+def test_a_game_without_a_starter_needs_none(alice_client, alice):
+    response = alice_client.post(URL, {"game": "llama_llama", "player_0": "Ana", "player_1": "Ben"})
+    assert response.status_code == 302
+    game = Game.objects.get(owner=alice)
+    assert game.first_starter == 0 and game.state.next_starter is None
+
+
+def test_a_game_without_a_starter_ignores_one_sent_anyway(alice_client, alice):
+    # Without JavaScript the field stays on the page: whatever it says does not matter.
+    response = new_game(alice_client, "llama_llama", "Ana", "Ben", starter="5")
+    assert response.status_code == 302
+    assert Game.objects.get(owner=alice).first_starter == 0
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato"])
+def test_a_game_with_a_starter_asks_for_one(alice_client, kind):
+    response = alice_client.post(URL, {"game": kind, "player_0": "Ana", "player_1": "Ben"})
+    assert response.status_code == 422
+    assert '<ul class="errors" id="id_starter_errors"><li>This field is required.</li></ul>' in (
+        response.text
+    )
+    assert not Game.objects.exists()
 
 
 def test_llama_llama_refuses_a_fifth_player(alice_client, alice):
     response = new_game(alice_client, "llama_llama", "Ana", "Ben", "Cleo", "Dan", "Eve")
     assert response.status_code == 422
-    assert "Llama Llama is played by 2 to 4 players" in response.text
+    assert (
+        '<ul class="errors" id="id_player_0_errors"><li>Llama Llama is played by 2 to 4 players:'
+        " enter as many names.</li></ul>"
+    ) in response.text
     assert not Game.objects.exists()
 
 
