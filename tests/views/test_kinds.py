@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.models import Game, Round
+from games.models import Game, Round, ShareLink
 from tests.helpers import pagetext
 from tests.views.test_round_add import errors_of, post_round
 
@@ -127,6 +127,42 @@ def test_a_rematch_is_the_same_game(alice_client, make_game):
     game = make_game(["Ana", "Ben"], rounds=[[60, 0], [44, 3]], kind="llama_llama")
     alice_client.post(f"/games/{game.pk}/rematch/")
     assert Game.objects.exclude(pk=game.pk).get().kind == "llama_llama"
+
+
+# ---------------------------------------------------------------------------- which game
+
+
+KIND_LINES = [
+    ("lama", "L.L.A.M.A."),
+    ("lato", "L.L.A.M.A., Lato z Komarami rule"),
+    ("llama_llama", "Llama Llama"),
+]
+
+
+def kind_line(html):
+    """The line under the title that says which game, or which rule, the sheet keeps."""
+    after_title = html[html.index("</h1>") :]
+    return re.search(r'<p class="game-kind">(.*?)</p>', after_title)[1]
+
+
+@pytest.mark.parametrize(("kind", "line"), KIND_LINES)
+def test_the_sheet_says_which_game_it_keeps(alice_client, make_game, kind, line):
+    game = make_game(rounds=[(10, 20, 30)], kind=kind, first_starter=0)
+    assert kind_line(alice_client.get(game.get_absolute_url()).text) == line
+    assert kind_line(alice_client.get(f"/games/{game.pk}/rounds/1/edit/").text) == line
+    assert kind_line(alice_client.get(f"/games/{game.pk}/undo/").text) == line
+
+
+@pytest.mark.parametrize(("kind", "line"), KIND_LINES)
+def test_the_live_view_says_which_game_it_follows(client, make_game, kind, line):
+    link = ShareLink.objects.create(game=make_game(kind=kind))
+    assert kind_line(client.get(link.get_absolute_url()).text) == line
+
+
+def test_the_line_under_the_title_is_in_french_too(alice_client, make_game):
+    game = make_game(kind="lato")
+    html = alice_client.get(game.get_absolute_url(), headers={"accept-language": "fr"}).text
+    assert kind_line(html) == "LAMA, règle Lato z Komarami"
 
 
 # ---------------------------------------------------------------------------- L.L.A.M.A.
