@@ -3,7 +3,6 @@ import io
 import json
 
 import pytest
-
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
