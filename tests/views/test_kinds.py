@@ -243,3 +243,152 @@ def test_llama_llama_refuses_a_fifth_round(alice_client, make_game):
     response = post_round(alice_client, game, 1, 2, 3, number=5)
     assert response.status_code == 409
     assert Round.objects.filter(game=game).count() == 4
+
+
+# ---------------------------------------------------------------------------- every refusal
+
+
+def errors_next_to(body, field):
+    """The messages shown next to a field, as read out; [] when there are none."""
+    found = re.search(rf'<ul class="errors" id="id_{field}_errors">(.*?)</ul>', body, re.S)
+    return [] if found is None else re.findall(r"<li>(.*?)</li>", found[1])
+
+
+BLACK_CHIP_REFUSED = (
+    "Ana has only 0 points and cannot give back a black chip: the return there is 0."
+)
+TWO_EMPTIED = "Only one player can empty their hand in a round: 2 players are at 0 or below."
+NEGATIVE = (
+    "−2 is not possible: below zero, only −1 or −10 (the chip given back by the player who "
+    "emptied their hand)."
+)
+
+REFUSED_ROUNDS = [
+    ("lama", ("", 0, 5), {0: "Enter the points of Ana."}),
+    ("lama", ("2.5", 0, 5), {0: "Enter a whole number."}),
+    ("lama", (32, 0, 5), {0: "32 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)."}),
+    ("lama", (-2, 0, 5), {0: NEGATIVE}),
+    ("lama", (-10, 3, 5), {0: BLACK_CHIP_REFUSED}),
+    ("lama", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
+    ("lato", ("", 0, 5), {0: "Enter the points of Ana."}),
+    ("lato", ("abc", 0, 5), {0: "Enter a whole number."}),
+    ("lato", (92, 0, 5), {0: "92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10)."}),
+    ("lato", (-2, 0, 5), {0: NEGATIVE}),
+    ("lato", (-10, 3, 5), {0: BLACK_CHIP_REFUSED}),
+    ("lato", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
+    ("llama_llama", ("", 3, 5), {0: "Enter the points of Ana."}),
+    ("llama_llama", (3, "2.5", 5), {1: "Enter a whole number."}),
+    ("llama_llama", (3, 4, -1), {2: "−1 is not possible: a score is 0 or more."}),
+    ("llama_llama", (1000, 4, 5), {0: "1000 is too many: a round scores at most 999."}),
+    ("llama_llama", (-10, 4, 5), {0: "−10 is not possible: a score is 0 or more."}),
+]
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+@pytest.mark.parametrize(("kind", "values", "messages"), REFUSED_ROUNDS)
+def test_each_game_refuses_a_round_by_its_rules_next_to_the_field(
+    alice_client, make_game, kind, values, messages, htmx
+):
+    game = make_game(kind=kind)
+    response = post_round(alice_client, game, *values, htmx=htmx)
+    assert response.status_code == 422
+    for seat in range(3):
+        assert errors_next_to(response.text, f"seat_{seat}") == (
+            [messages[seat]] if seat in messages else []
+        )
+    for seat in messages:
+        assert f'aria-invalid="true" aria-describedby="id_seat_{seat}_errors"' in response.text
+    assert ("<html" in response.text) is not htmx
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato"])
+def test_both_rules_of_lama_ask_who_quit_last_next_to_its_field(alice_client, make_game, kind):
+    response = post_round(alice_client, make_game(kind=kind), 3, 4, 5, last_to_quit="")
+    assert response.status_code == 422
+    assert errors_next_to(response.text, "last_to_quit") == [
+        "Nobody emptied their hand: say who quit last, who starts the next round."
+    ]
+    assert not Round.objects.exists()
+
+
+def test_llama_llama_ignores_a_last_to_quit_it_never_asks(alice_client, make_game):
+    game = make_game(kind="llama_llama")
+    assert post_round(alice_client, game, 3, 4, 5, last_to_quit="9").status_code == 302
+    assert game.rounds.get().last_to_quit is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "rounds"),
+    [
+        ("lama", [(31, 1, 2), (10, 1, 2)]),
+        ("lato", [(41, 1, 2)]),  # a 1 and four llamas: 41 ends it at once
+        ("llama_llama", [(60, 1, 2), (44, 1, 2)]),  # Ana reaches 104 before round 4
+        ("llama_llama", [(1, 2, 3)] * 4),
+    ],
+)
+def test_each_game_refuses_a_round_once_it_is_over(alice_client, make_game, kind, rounds):
+    game = make_game(rounds=rounds, kind=kind)
+    response = post_round(alice_client, game, 1, 2, 3)
+    assert response.status_code == 409
+    assert "The game is over: no round can be added." in response.text
+    assert game.rounds.count() == len(rounds)
+
+
+def edit(client, game, number, *values):
+    data = {f"seat_{seat}": value for seat, value in enumerate(values)}
+    data |= {"round_number": number, "confirm": "on", "last_to_quit": 0}
+    return client.post(f"/games/{game.pk}/rounds/{number}/edit/", data)
+
+
+@pytest.mark.parametrize(
+    ("kind", "values", "field", "message"),
+    [
+        ("lato", (92, 0, 5), "seat_0", "92 is too many: a hand costs at most 91 points"),
+        ("lato", (3, -10, 5), "seat_1", "Ben has only 0 points and cannot give back a black"),
+        ("llama_llama", (3, -1, 5), "seat_1", "−1 is not possible: a score is 0 or more."),
+        ("llama_llama", (3, 4, 1000), "seat_2", "1000 is too many: a round scores at most 999."),
+    ],
+)
+def test_each_game_refuses_an_edit_by_its_rules(
+    alice_client, make_game, kind, values, field, message
+):
+    game = make_game(rounds=[(3, 0, 5)], kind=kind)
+    response = edit(alice_client, game, 1, *values)
+    assert response.status_code == 422
+    assert errors_next_to(response.text, field)[0].startswith(message)
+    assert Game.objects.get(pk=game.pk).state.totals == (3, 0, 5)
+
+
+def test_llama_llama_refuses_an_edit_that_ends_the_game_before_later_rounds(
+    alice_client, make_game
+):
+    game = make_game(rounds=[(30, 0, 5), (3, 4, 7), (1, 2, 3)], kind="llama_llama")
+    response = edit(alice_client, game, 2, 70, 4, 7)  # Ana would reach 100 in round 2
+    assert response.status_code == 422
+    assert "Round 3: The game is over: no round can be added." in response.text
+    assert Game.objects.get(pk=game.pk).state.totals == (34, 6, 15)
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "message"),
+    [
+        ("lama", ["Ana"], "L.L.A.M.A. is played by 2 to 6 players: enter as many names."),
+        (
+            "lato",
+            ["Ana"],
+            "L.L.A.M.A., Lato z Komarami rule is played by 2 to 6 players: enter as many names.",
+        ),
+        ("llama_llama", ["Ana"], "Llama Llama is played by 2 to 4 players: enter as many names."),
+        (
+            "llama_llama",
+            ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"],
+            "Llama Llama is played by 2 to 4 players: enter as many names.",
+        ),
+    ],
+)
+def test_each_game_refuses_a_table_it_is_not_played_by(alice_client, kind, names, message):
+    response = new_game(alice_client, kind, *names)
+    assert response.status_code == 422
+    assert errors_next_to(response.text, "player_0") == [message]
+    assert not Game.objects.exists()
