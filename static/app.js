@@ -91,6 +91,7 @@ function handPenalty(cards, form) {
   return { parts, total: parts.reduce((sum, part) => sum + part, 0) };
 }
 
+// Where each llama counts, the game has only data-llama-each of them.
 function llamaLimitReached(picker, card) {
   const form = picker.closest("form");
   if (card !== form.dataset.llama || !form.dataset.llamaEach) return false;
@@ -98,11 +99,17 @@ function llamaLimitReached(picker, card) {
   return held >= Number(form.dataset.llamaEach);
 }
 
-function showHand(picker) {
+function showHand(picker, refused = false) {
   const form = picker.closest("form");
   const cards = picker.dataset.cards ? picker.dataset.cards.split(",") : [];
   const input = document.getElementById(picker.dataset.target);
   const output = picker.querySelector("output");
+  const llama = picker.querySelector(`[data-card="${form.dataset.llama}"]`);
+  if (form.dataset.llamaEach) {
+    llama.setAttribute("aria-disabled", String(llamaLimitReached(picker, form.dataset.llama)));
+  }
+  // One llama more than the game has: said where the player looks, the hand left as it was.
+  output.classList.toggle("refused", refused);
   if (!cards.length) {
     output.textContent = form.dataset.noCard;
     return;
@@ -110,6 +117,7 @@ function showHand(picker) {
   const { parts, total } = handPenalty(cards, form);
   const names = cards.map((card) => (card === form.dataset.llama ? form.dataset.llamaWord : card));
   output.textContent = `${names.join(" · ")} → ${parts.join(" + ")} = ${total}`;
+  if (refused) output.textContent += `\n${form.dataset.llamaLimit}`;
   input.value = total;
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
@@ -127,13 +135,14 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest(".picker button");
   if (!button) return;
   const picker = button.closest(".picker");
+  const refused = llamaLimitReached(picker, button.dataset.card);
   if (button.hasAttribute("data-clear")) {
     picker.dataset.cards = "";
     document.getElementById(picker.dataset.target).value = "";
-  } else if (!llamaLimitReached(picker, button.dataset.card)) {
+  } else if (!refused) {
     picker.dataset.cards = [picker.dataset.cards, button.dataset.card].filter(Boolean).join(",");
   }
-  showHand(picker);
+  showHand(picker, refused);
 });
 
 // A save that fails keeps the typed numbers on screen (htmx swaps nothing) and says so.
