@@ -94,5 +94,8 @@ def test_the_standings_of_llama_llama_put_the_highest_total_first(alice_client, 
     html = alice_client.get(game.get_absolute_url()).text
 
     standings = html[html.index("Final standings") :]
+    standings = standings[: standings.index("</table>")]
     names = re.findall(r'<a href="/players/\d+/">(\w+)</a></th>\s*<td>(\d+)</td>', standings)
     assert names == [("Ana", "104"), ("Ben", "30"), ("Cleo", "13")]
+    assert "Emptied their hand" not in standings  # no hand is emptied in Llama Llama
+    assert standings.count("<td>") == 3 * 2
