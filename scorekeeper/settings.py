@@ -49,7 +49,6 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.humanize",  # ordinals on the rule pages: 1st, 1er
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",

@@ -126,10 +126,14 @@ def names(seats):
 def game_example():
     """A short game replayed by the rules module, with what the table does between rounds."""
     players = len(GAME_PLAYERS)
-    state = RULES.fold(players, GAME_ROUNDS)
+    # The game after each round, as long as the rules let it go on.
+    states = [RULES.fold(players, ())]
+    while not states[-1].finished and len(states) <= len(GAME_ROUNDS):
+        states.append(RULES.fold(players, GAME_ROUNDS[: len(states)]))
+    state = states[-1]
     rows = []
     for result in state.rounds:
-        before_next = RULES.fold(players, GAME_ROUNDS[: result.number])
+        before_next = states[result.number]
         rows.append(
             {
                 "number": result.number,
@@ -140,9 +144,11 @@ def game_example():
             }
         )
     tied = state.best_total_seats
+    dummy_moves = [(row["number"], row["dummy"]) for row in rows if row["dummy"]]
     return {
         "players": GAME_PLAYERS,
         "rows": rows,
+        "dummy_moves": dummy_moves,
         "totals": state.totals,
         "final": [(total, seat in state.winners) for seat, total in enumerate(state.totals)],
         "finished": state.finished,
