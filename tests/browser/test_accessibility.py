@@ -130,9 +130,20 @@ def test_no_page_scrolls_sideways_at_phone_width(page, context, live_server, use
     link = ShareLink.objects.create(game=game)
     sign_in(context, live_server.url, user)
     wide = []
-    for name, url in [*pages(game, finished, link), *rule_pages("fr")]:
+    for name, url in pages(game, finished, link):
         page.goto(url)
         if page.evaluate("document.documentElement.scrollWidth") > 390:
             wide.append(name)
 
+    assert not wide
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_no_rule_page_scrolls_sideways_on_a_phone(page, width):
+    page.set_viewport_size({"width": width, "height": 844})
+    wide = []
+    for name, url in [*rule_pages("fr"), *rule_pages("en")]:
+        page.goto(url)
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            wide.append(name)
     assert not wide
