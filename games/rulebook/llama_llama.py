@@ -123,45 +123,44 @@ def names(seats):
     return [GAME_PLAYERS[seat] for seat in seats]
 
 
-def game_example():
-    """A short game replayed by the rules module, with what the table does between rounds."""
-    players = len(GAME_PLAYERS)
-    # The game after each round, as long as the rules let it go on.
-    states = [RULES.fold(players, ())]
+def game_states():
+    """The short game before its first round and after each one, while the rules let it go on."""
+    states = [RULES.fold(len(GAME_PLAYERS), ())]
     while not states[-1].finished and len(states) <= len(GAME_ROUNDS):
-        states.append(RULES.fold(players, GAME_ROUNDS[: len(states)]))
+        states.append(RULES.fold(len(GAME_PLAYERS), GAME_ROUNDS[: len(states)]))
+    return states
+
+
+def game_row(result, after):
+    """One round of the short game, and what the table does before the next one."""
+    return {
+        "number": result.number,
+        "cells": list(zip(result.entries, result.totals, strict=True)),
+        "standings": list(zip(GAME_PLAYERS, result.totals, strict=True)),
+        "order": [names(group) for group in after.goal_order],
+        "dummy": names(after.dummy_beside),
+    }
+
+
+def game_example():
+    """A short game replayed by the rules module: its rounds, its end and its tie-break."""
+    states = game_states()
     state = states[-1]
-    rows = []
-    for result in state.rounds:
-        before_next = states[result.number]
-        rows.append(
-            {
-                "number": result.number,
-                "cells": list(zip(result.entries, result.totals, strict=True)),
-                "standings": list(zip(GAME_PLAYERS, result.totals, strict=True)),
-                "order": [names(group) for group in before_next.goal_order],
-                "dummy": names(before_next.dummy_beside),
-            }
-        )
+    rows = [game_row(result, states[result.number]) for result in state.rounds]
     tied = state.best_total_seats
-    dummy_moves = [(row["number"], row["dummy"]) for row in rows if row["dummy"]]
     return {
         "players": GAME_PLAYERS,
         "rows": rows,
-        "dummy_moves": dummy_moves,
-        "totals": state.totals,
+        "dummy_moves": [(row["number"], row["dummy"]) for row in rows if row["dummy"]],
         "final": [(total, seat in state.winners) for seat, total in enumerate(state.totals)],
-        "finished": state.finished,
         "rounds_played": len(state.rounds),
-        "reached_end": any(total >= RULES.end_score for total in state.totals),
+        "reached_end": RULES.is_over(state.totals, played=0),  # by the score, not the rounds
         "best": max(state.totals),
         "tied": names(tied),
         "finals": [(GAME_PLAYERS[seat], state.rounds[-1].points[seat]) for seat in tied],
         "winners": names(state.winners),
-        "decided_by": state.decided_by,
         "by_total": state.decided_by == base.TOTAL,
         "by_final_round": state.decided_by == base.FINAL_ROUND,
-        "shared": state.decided_by == base.SHARED,
     }
 
 
