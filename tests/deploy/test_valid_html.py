@@ -48,7 +48,9 @@ def _throttled(client, tables):
 
 
 def _csrf_refused(client, tables):
-    phone = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=client.defaults["HTTP_ACCEPT_LANGUAGE"])
+    phone = Client(
+        enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=client.defaults["HTTP_ACCEPT_LANGUAGE"]
+    )
     phone.force_login(tables["alice"])
     return phone.post(reverse("round_add", args=[tables["going"].pk]), {}), 403
 
@@ -99,13 +101,18 @@ SIGNED_OUT = {
     "throttled login": _throttled,
     "signup": _get("/accounts/signup/"),
     "refused signup": _post(
-        lambda tables: "/accounts/signup/", {"username": "x", "password1": "1", "password2": "2"}, 422
+        lambda tables: "/accounts/signup/",
+        {"username": "x", "password1": "1", "password2": "2"},
+        422,
     ),
     "password reset": _get("/accounts/password_reset/"),
     "password reset sent": _get("/accounts/password_reset/done/"),
     "password reset confirm": _reset_confirm,
     "password reset complete": _get("/accounts/reset/done/"),
-    "live": lambda client, tables: (client.get(tables["shared"].share_link.get_absolute_url()), 200),
+    "live": lambda client, tables: (
+        client.get(tables["shared"].share_link.get_absolute_url()),
+        200,
+    ),
     "live link turned off": _get("/live/no-such-link/", 404),
     "page not found": _get("/no/such/page/", 404),
 }
