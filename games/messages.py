@@ -7,6 +7,8 @@ from the game's ruleset, never from here.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.wording import elide
+
 MESSAGES = {
     "missing": gettext_lazy("Enter the points of %(name)s."),
     "not_whole": gettext_lazy("Enter a whole number."),
@@ -46,7 +48,7 @@ def describe(violation, names, ruleset):
     for key in ("value", "best"):
         if isinstance(params.get(key), int) and params[key] < 0:
             params[key] = f"−{-params[key]}"
-    message = MESSAGES[violation.code] % params
+    message = elide(MESSAGES[violation.code] % params, params.get("name"))
     if violation.round is not None:
         message = _("Round %(number)s: %(message)s") % {
             "number": violation.round,
