@@ -118,10 +118,6 @@ class RoundForm(forms.Form):
                 empty_value=None,
                 choices=[("", "—")] + list(enumerate(game.names)),
             )
-        if number is not None:
-            self.fields["confirm"] = forms.BooleanField(
-                label=_("Yes, replace round %(number)s with these numbers") % {"number": number},
-            )
 
     @property
     def action(self):
@@ -175,18 +171,19 @@ class RoundForm(forms.Form):
             rounds[self.number - 1] = new_round
         return self.ruleset.fold(len(self.game.names), rounds, self.game.first_starter)
 
-    def _describe(self, violation):
-        return describe(violation, self.game.names, self.ruleset)
+    def _describe(self, violation, change=False):
+        return describe(violation, self.game.names, self.ruleset, change)
 
     def _show(self, violations):
         this_round = self.number or self.game.state.next_round
         for violation in violations:
-            if violation.round == this_round and violation.seat is not None:
-                # Next to the field, the round number goes without saying.
-                here = type(violation)(violation.code, violation.seat, None, violation.params)
-                self.add_error(f"seat_{violation.seat}", self._describe(here))
-            else:
-                self.add_error(None, self._describe(violation))
+            if violation.round != this_round:  # a later round this change makes impossible
+                self.add_error(None, self._describe(violation, change=True))
+                continue
+            # In the round being typed, the round number goes without saying.
+            here = type(violation)(violation.code, violation.seat, None, violation.params)
+            field = None if violation.seat is None else f"seat_{violation.seat}"
+            self.add_error(field, self._describe(here))
 
 
 class ConfirmForm(forms.Form):

@@ -4,6 +4,7 @@ The numbers in a message (the most a hand costs and the sum behind it, the end s
 from the game's ruleset, never from here.
 """
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -38,8 +39,11 @@ MESSAGES = {
 }
 
 
-def describe(violation, names, ruleset):
-    """The message for one rules.Violation, naming the player where there is one."""
+def describe(violation, names, ruleset, change=False):
+    """The message for one rules.Violation, naming the player where there is one; `change`
+    when the violation follows from a change to an earlier round (an edit, the admin)."""
+    if violation.code == "game_over" and violation.round is not None:
+        return ended_before(violation, names, ruleset, change)
     params = dict(violation.params)
     if violation.seat is not None:
         params["name"] = names[violation.seat]
@@ -62,3 +66,24 @@ def stale_message(number):
     return _("Round %(number)s was already saved: here is the sheet as it is now.") % {
         "number": number
     }
+
+
+def ended_before(violation, names, ruleset, change=False):
+    """A round refused because the game had ended before it (an edit or the admin changed an
+    earlier round, or an imported game goes on past its end): who reached the end, in which
+    round, with what total, as the rules' fold found them (Ruleset.end_facts)."""
+    facts = violation.params
+    numbers = {"number": facts["ended_in"], "next": violation.round}
+    if facts["reached"]:
+        reached = [
+            _("%(name)s reaches %(total)s") % {"name": names[seat], "total": total}
+            for seat, total in sorted(facts["reached"].items())
+        ]
+        fact = _("%(reached)s in round %(number)s, so round %(next)s could not have been played.")
+        fact %= numbers | {"reached": get_text_list(reached, _("and"))}
+    else:
+        fact = _(
+            "%(game)s ends after round %(number)s, its last, so round %(next)s could not have "
+            "been played."
+        ) % (numbers | {"game": ruleset.name})
+    return _("With this change, %(fact)s") % {"fact": fact} if change else fact

@@ -179,6 +179,18 @@ class Ruleset:
             return True
         return any(total >= self.end_score for total in totals)
 
+    def end_facts(self, totals: Sequence[int], played: int) -> dict:
+        """What ended a game with these totals after `played` rounds, for a refusal to say:
+        `reached` maps each seat at or past the end score to its total (empty when the round
+        limit ended it); `ended_in` is the last round played, `max_rounds` the limit."""
+        reached = {seat: total for seat, total in enumerate(totals) if total >= self.end_score}
+        return {
+            "reached": reached,
+            "ended_in": played,
+            "end_score": self.end_score,
+            "max_rounds": self.max_rounds,
+        }
+
     def leaders(self, totals: Sequence[int]) -> tuple[int, ...]:
         return best_seats(totals, self.highest_wins)
 
@@ -196,7 +208,7 @@ class Ruleset:
         if len(entries) != len(totals):
             raise ValueError(f"{len(entries)} entries for {len(totals)} players")
         if self.is_over(totals, played):
-            return [Violation("game_over")]
+            return [Violation("game_over", params=self.end_facts(totals, played))]
         if played >= self.round_limit:
             return [Violation("too_many_rounds", params={"max": self.round_limit})]
         found = []

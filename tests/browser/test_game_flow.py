@@ -78,8 +78,7 @@ def test_it_edits_a_past_round(page, signed_in, make_game):
     page.goto(f"/games/{game.pk}/")
     page.get_by_role("link", name="Edit round 1").click()
     points_field(page, "Ana").fill("13")
-    page.get_by_label("Yes, replace round 1").check()
-    page.get_by_role("button", name="Save changes").click()
+    page.get_by_role("button", name="Replace round 1 with these numbers").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
     assert totals(page) == [20, 2, 5]

@@ -174,7 +174,7 @@ def test_a_round_after_the_end_is_refused(alice_client, make_game):
 
     html = upload(alice_client, data).content.decode()
 
-    assert "Round 3: The game is over" in html
+    assert "Ana reaches 51 in round 2, so round 3 could not have been played." in html
 
 
 def test_restore_writes_all_games_or_none(alice, monkeypatch):

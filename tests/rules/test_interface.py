@@ -77,3 +77,20 @@ def test_a_replay_adds_each_round_to_the_totals(game):
     assert set(state.winners) <= set(state.best_total_seats)
     best = (max if ruleset.highest_wins else min)(state.totals)
     assert all(state.totals[seat] == best for seat in state.winners)
+
+
+@pytest.mark.parametrize("kind", RULESETS)
+def test_a_round_after_the_end_says_who_reached_it_with_what_total_and_when(kind):
+    ruleset = RULESETS[kind]
+    high = ruleset.max_entry
+    rounds = [(high, 0) if ruleset.highest_wins else (high, 1)]
+    while not ruleset.fold(2, rounds).finished:
+        rounds.append(rounds[0])
+    state = ruleset.fold(2, rounds)
+    with pytest.raises(rules.RoundRefused) as refused:
+        ruleset.fold(2, [*rounds, (1, 2)])
+    violation = refused.value.violations[0]
+    assert (violation.code, violation.round) == ("game_over", len(rounds) + 1)
+    reached = {seat: t for seat, t in enumerate(state.totals) if t >= ruleset.end_score}
+    assert violation.params["reached"] == reached
+    assert violation.params["ended_in"] == len(rounds)
