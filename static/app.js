@@ -114,17 +114,48 @@ function saveFailed(event, message) {
 }
 document.addEventListener("htmx:sendError", (event) => saveFailed(event, "sendError"));
 document.addEventListener("htmx:responseError", (event) => {
-  saveFailed(event, "responseError");
-  // A live view whose link was revoked: say so, and stop polling by removing the board.
-  const board = event.target.closest("[data-gone]");
-  if (board && event.detail.xhr.status === 404) {
-    const notice = document.createElement("p");
-    notice.className = "notice";
-    notice.setAttribute("role", "alert");
-    notice.textContent = board.dataset.gone;
-    board.replaceWith(notice);
+  const { xhr } = event.detail;
+  // Refused by the CSRF check (the page was open too long): the refusal page carries a fresh
+  // token; with it, the next tap saves the numbers still on screen.
+  if (xhr.status === 403 && renewToken(xhr.responseText)) {
+    saveFailed(event, "csrfError");
+    return;
   }
+  saveFailed(event, "responseError");
+  // A live view whose link was revoked: the page then shows only the server's notice (its
+  // 404 page), and the polling stops with the board gone.
+  const board = event.target.closest("[data-gone]");
+  if (board && event.detail.xhr.status === 404) showGone(board, event.detail.xhr.responseText);
 });
+
+function renewToken(html) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const headers = page.body && page.body.getAttribute("data-hx-headers");
+  if (!headers) return false;
+  const token = JSON.parse(headers)["x-csrftoken"];
+  if (!token) return false;
+  document.body.setAttribute("data-hx-headers", headers);
+  document.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach((input) => {
+    input.value = token;
+  });
+  return true;
+}
+
+function showGone(board, html) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const main = board.closest("main");
+  const gone = page.querySelector("main h1");
+  if (gone) {
+    main.replaceChildren(...page.querySelector("main").childNodes);
+    document.title = page.title;
+  } else {
+    const notice = document.createElement("h1");
+    notice.textContent = board.dataset.gone;
+    main.replaceChildren(notice);
+  }
+  main.querySelector("h1").setAttribute("tabindex", "-1");
+  main.querySelector("h1").focus();
+}
 document.addEventListener("htmx:beforeRequest", (event) => {
   const status = event.target.querySelector && event.target.querySelector("[data-save-failed]");
   if (status) status.textContent = "";

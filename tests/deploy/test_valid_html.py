@@ -6,10 +6,12 @@ included), written to a folder, and the folder is checked in one run of vnu.jar.
 
 import pytest
 from django.contrib.auth.tokens import default_token_generator
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.views.defaults import server_error
 
 from games import rulebook
 from games.models import ShareLink
@@ -53,6 +55,11 @@ def _csrf_refused(client, tables):
     )
     phone.force_login(tables["alice"])
     return phone.post(reverse("round_add", args=[tables["going"].pk]), {}), 403
+
+
+def _server_error(client, tables):
+    with translation.override(client.defaults["HTTP_ACCEPT_LANGUAGE"]):
+        return server_error(RequestFactory().get("/")), 500
 
 
 def _round_path(name):
@@ -115,6 +122,8 @@ SIGNED_OUT = {
     ),
     "live link turned off": _get("/live/no-such-link/", 404),
     "page not found": _get("/no/such/page/", 404),
+    "bad request": lambda client, tables: (client.get("/", HTTP_HOST="elsewhere.example"), 400),
+    "server error": _server_error,
 }
 
 
