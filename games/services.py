@@ -128,6 +128,11 @@ def undo_last_round(game, number):
         raise StaleSheet
 
 
+def delete_game(game):
+    """Delete a game with its seats, rounds and live link; its players stay in the roster."""
+    Game.objects.filter(pk=game.pk).delete()
+
+
 def already_saved(game, key):
     """Whether a round was saved with this submission key (any junk is simply not one)."""
     try:

@@ -1,9 +1,11 @@
 """The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import get_text_list
+from django.utils import formats, timezone
+from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -220,6 +222,27 @@ def game_rematch(request, pk):
     game = get_game_for(request.user, pk)
     rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_delete(request, pk):
+    """The owner deletes a game, after a page that names it: it leaves the history and the
+    statistics (its players stay in the roster)."""
+    game = get_game_for(request.user, pk)
+    if request.method == "POST":
+        services.delete_game(game)
+        messages.success(request, _("%(game)s was deleted.") % {"game": capfirst(game_label(game))})
+        return redirect("history")
+    return render(request, "games/game_delete.html", {"game": game, "label": game_label(game)})
+
+
+def game_label(game):
+    """A game as people tell games apart: when it started, and who played."""
+    return _("the game of %(date)s with %(names)s") % {
+        "date": formats.date_format(timezone.localtime(game.created_at), "SHORT_DATETIME_FORMAT"),
+        "names": get_text_list(game.names, _("and")),
+    }
 
 
 @login_required

@@ -85,6 +85,7 @@ SIGNED_IN = {
     ),
     "round edit": _game("going", "round_edit", [1]),
     "undo": _game("going", "round_undo"),
+    "delete": _game("done", "game_delete"),
     "share": _game("going", "game_share"),
     "share with a link": _game("shared", "game_share"),
     "stop sharing": _game("shared", "game_share_revoke"),
