@@ -1,8 +1,11 @@
-"""French elision before a player's name: "la main d’Anna", "les parties d’Ömer", not "de Anna".
+"""Players' names in sentences and lists, as English and French readers expect them.
 
-A translation writes "de %(name)s" once; whether it reads "de" or "d’" depends on the name, so
+French elision before a name: "la main d’Anna", "les parties d’Ömer", not "de Anna". A
+translation writes "de %(name)s" once; whether it reads "de" or "d’" depends on the name, so
 it is decided here, after the name is in the sentence. Only the words just before one of the
 names given change, and only in French.
+
+And names in dictionary order, "Ömer" before "Zoé" (a database sorts by code point).
 """
 
 import re
@@ -51,3 +54,10 @@ def _elided(match):
     word, name = match.groups()
     elided = ELIDED[word.lower()]
     return (elided[0].upper() + elided[1:] if word[0].isupper() else elided) + name
+
+
+def collation_key(name):
+    """Names as an English or French dictionary orders them: letters first, accents and case
+    only break ties (Ömer with the Os, before Zoé; Émile with the Es)."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return ("".join(c for c in folded if not unicodedata.combining(c)), name.casefold(), name)

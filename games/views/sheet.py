@@ -13,6 +13,7 @@ from games import pages, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.messages import stale_message
 from games.models import Game, Seat
+from games.wording import collation_key
 
 
 def get_game_for(user, pk):
@@ -52,7 +53,7 @@ def game_new(request):
             form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         else:
             return redirect(game)
-    roster = request.user.players.all()
+    roster = sorted(request.user.players.all(), key=lambda player: collation_key(player.name))
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 
