@@ -190,3 +190,21 @@ document.addEventListener("htmx:load", (event) => {
   enhance(event.target);
   keepAwake();
 });
+
+// A field's error goes as soon as the field is filled again, by hand, by the card picker or
+// by the emptied-hand button (both announce it with an input event); saving checks it anyway.
+function clearFieldError(event) {
+  const field = event.target;
+  const row = field.closest && field.closest(".has-error");
+  if (!row || !field.matches("input, select")) return;
+  row.classList.remove("has-error");
+  row.querySelectorAll(".errors").forEach((list) => {
+    if (field.getAttribute("aria-describedby") === list.id) {
+      field.removeAttribute("aria-describedby");
+    }
+    list.remove();
+  });
+  field.removeAttribute("aria-invalid");
+}
+document.addEventListener("input", clearFieldError);
+document.addEventListener("change", clearFieldError);

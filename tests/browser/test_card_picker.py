@@ -114,3 +114,23 @@ def test_a_players_name_labels_only_their_points_field(page, signed_in, make_gam
 
     expect(page.get_by_label(SIX[0])).to_have_count(1)
     expect(page.get_by_label(SIX[0])).to_have_attribute("name", "seat_0")
+
+
+def test_a_fields_error_goes_once_the_picker_or_the_emptied_hand_button_fills_it(
+    page, signed_in, make_game
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    page.get_by_role("button", name="Save round").click()
+    for name in ("Ana", "Ben", "Cleo"):
+        expect(page.get_by_text(f"Enter the points of {name}.")).to_be_visible()
+
+    open_picker(page, "Ana")
+    tap(page, "Ana", [4])
+    page.get_by_role("button", name="Emptied hand for Ben").click()
+
+    expect(page.get_by_text("Enter the points of Ana.")).to_have_count(0)
+    expect(page.get_by_text("Enter the points of Ben.")).to_have_count(0)
+    expect(points_field(page, "Ana")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_text("Enter the points of Cleo.")).to_be_visible()
+    expect(points_field(page, "Cleo")).to_have_attribute("aria-invalid", "true")
