@@ -140,3 +140,11 @@ def test_llama_llama_refuses_a_fifth_round(alice_client, make_game):
     response = post_round(alice_client, game, 1, 2, 3, number=5)
     assert response.status_code == 409
     assert Round.objects.filter(game=game).count() == 4
+
+
+def test_the_sheet_says_who_starts_even_when_an_old_round_did_not_note_who_quit_last(
+    alice_client, make_game
+):
+    game = make_game(rounds=[(3, 4, 5)])  # saved before the sheet asked who quit last
+    body = alice_client.get(game.get_absolute_url()).text
+    assert "The player who quit last in round 1 starts this round." in body
