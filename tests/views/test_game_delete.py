@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games import history, stats
+from games import history
 from games.models import Entry, Game, Player, Round, ShareLink
 from tests.helpers.pagetext import text
 
@@ -11,8 +11,10 @@ FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins
 
 
 def player_figures(player):
+    """The player's figures at L.L.A.M.A., as their page shows them."""
     games = list(player.games.with_sheet().order_by("created_at", "pk"))
-    return stats.player_stats(history.appearances(player, games))
+    (lama,) = history.figures_by_game(history.played_by(player, games))
+    return lama.stats
 
 
 def test_the_sheet_links_to_the_deletion(alice_client, make_game):
