@@ -99,6 +99,10 @@ def test_it_undoes_the_last_round_after_confirmation(page, signed_in, make_game)
 def test_it_edits_a_past_round(page, signed_in, make_game):
     game = make_game(rounds=[(3, 0, 5), (7, 2, 0)])
     page.goto(f"/games/{game.pk}/")
+    for number in (1, 2):  # a visible "Edit" on each row, its number in the link's name
+        link = page.get_by_role("link", name=f"Edit round {number}", exact=True)
+        expect(link).to_be_visible()
+        expect(link).to_have_text(f"Edit {number}")
     page.get_by_role("link", name="Edit round 1").click()
     points_field(page, "Ana").fill("13")
     page.get_by_role("button", name="Replace round 1 with these numbers").click()
