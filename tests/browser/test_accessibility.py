@@ -25,6 +25,23 @@ def pages(game, finished, link):
     yield "live view", link.get_absolute_url()
 
 
+def llama_pages(game, finished):
+    """A Llama Llama game in progress (its calculator shown with a breakdown), and one finished."""
+    yield "llama llama sheet", f"/games/{game.pk}/"
+    yield "llama llama calculator", f"/games/{game.pk}/"
+    yield "llama llama edit", f"/games/{game.pk}/rounds/1/edit/"
+    yield "llama llama finished", f"/games/{finished.pk}/"
+
+
+def calculate(page):
+    """Type the round's goals and a hand, and count it: the breakdown and its field show."""
+    for number, goal in enumerate(("A=1", "B=2, AACC=15", "C=3", "AG=5"), start=1):
+        page.locator(f"#id_goal_{number}").fill(goal)
+    page.locator("#id_hand_0").fill("AACCG")
+    page.locator("#calc_0").click()
+    page.locator(".breakdown").wait_for()
+
+
 PUBLIC = [("home, signed out", "home"), ("login", "login"), ("signup", "signup")]
 
 
@@ -69,17 +86,27 @@ def games(make_game):
     return game, finished, ShareLink.objects.create(game=game)
 
 
-def every_page(page, context, live_server, user, games, check):
+@pytest.fixture
+def llama_games(make_game):
+    names = ("Ana", "Ben", "Cleo")
+    game = make_game(names, rounds=[(23, 31, 12), (30, 22, 25)], kind="llama_llama")
+    finished = make_game(names, rounds=[(50, 70, 0), (24, 10, 3), (30, 24, 9)], kind="llama_llama")
+    return game, finished
+
+
+def every_page(page, context, live_server, user, games, check, llama_games=()):
     """`check(page, name)` on each public page, then on each signed-in one; all it found."""
     found = []
     for name, url in PUBLIC:
         page.goto(reverse(url))
         found += check(page, name)
     sign_in(context, live_server.url, user)
-    for name, url in pages(*games):
+    for name, url in [*pages(*games), *llama_pages(*llama_games)]:
         page.goto(url)
         if name == "sheet in progress":
             page.locator(".picker-toggle").first.click()
+        if name == "llama llama calculator":
+            calculate(page)
         found += check(page, name)
     return found
 
@@ -87,9 +114,9 @@ def every_page(page, context, live_server, user, games, check):
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_no_page_has_an_accessibility_violation(
-    page, context, live_server, user, games, color_scheme, locale
+    page, context, live_server, user, games, llama_games, color_scheme, locale
 ):
-    found = every_page(page, context, live_server, user, games, violations)
+    found = every_page(page, context, live_server, user, games, violations, llama_games)
     assert not found, "\n".join(found)
 
 
@@ -118,8 +145,8 @@ def test_every_rule_page_target_is_44_px_or_a_link_in_a_sentence(page):
     assert not found, "\n".join(found)
 
 
-def test_every_target_is_at_least_44_px(page, context, live_server, user, games):
-    found = every_page(page, context, live_server, user, games, small_targets)
+def test_every_target_is_at_least_44_px(page, context, live_server, user, games, llama_games):
+    found = every_page(page, context, live_server, user, games, small_targets, llama_games)
     assert not found, "\n".join(found)
 
 
@@ -128,10 +155,15 @@ def test_no_page_scrolls_sideways_at_phone_width(page, context, live_server, use
     game = make_game(names=six, rounds=[(11, 0, 16, 5, 7, 31)])
     finished = make_game(rounds=[(31, 0, 20), (10, 2, 0)])
     link = ShareLink.objects.create(game=game)
+    four = six[:4]
+    llama = make_game(names=four, rounds=[(23, 31, 12, 19), (30, 22, 25, 17)], kind="llama_llama")
+    ended = make_game(names=four, rounds=[(74, 74, 0, 0), (30, 30, 0, 0)], kind="llama_llama")
     sign_in(context, live_server.url, user)
     wide = []
-    for name, url in pages(game, finished, link):
+    for name, url in [*pages(game, finished, link), *llama_pages(llama, ended)]:
         page.goto(url)
+        if name == "llama llama calculator":
+            calculate(page)
         if page.evaluate("document.documentElement.scrollWidth") > 390:
             wide.append(name)
 
