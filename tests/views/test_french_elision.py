@@ -76,3 +76,11 @@ def test_the_player_page_reads_les_parties_d_omer(french, make_game):
     page = french.get(reverse("player", args=[game.seats[0].player_id])).content.decode()
     assert "Les parties d’Ömer" in text(page)
     assert "Total final d’Ömer dans chaque partie terminée" in text(page)
+
+
+def test_llama_llamas_table_helpers_and_calculator_elide_too(french, make_game):
+    game = make_game(["Ben", "Zoé", "Émile"], rounds=[(30, 20, 10)], kind="llama_llama")
+    page = french.get(reverse("game", args=[game.pk])).content.decode()
+    assert "La main fantôme passe à la droite d’Émile, qui a le plus bas total." in text(page)
+    assert "Lettres de la main d’Émile" in segments(page)
+    assert "Lettres de la main de Ben" in segments(page)
