@@ -191,6 +191,21 @@ class Ruleset:
             "max_rounds": self.max_rounds,
         }
 
+    def ranking(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """(seat, place), first place first. The winners share first place (a tie-break puts
+        the one it chose above the others on the same total); then the best totals, equal
+        totals sharing a place (1, 1, 3)."""
+        sign = -1 if self.highest_wins else 1
+
+        def key(seat):
+            return seat not in state.winners, sign * state.totals[seat]
+
+        ranked: list[tuple[int, int]] = []
+        for position, seat in enumerate(sorted(range(state.players), key=key), start=1):
+            shared = ranked and key(ranked[-1][0]) == key(seat)
+            ranked.append((seat, ranked[-1][1] if shared else position))
+        return tuple(ranked)
+
     def leaders(self, totals: Sequence[int]) -> tuple[int, ...]:
         return best_seats(totals, self.highest_wins)
 

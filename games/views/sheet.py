@@ -94,7 +94,7 @@ def sheet_context(game):
             "columns": columns,
             # each round with its cells: what was typed and the total it made
             "rows": [(r, list(zip(r.entries, r.totals, strict=True))) for r in state.rounds],
-            "standings": _standings(columns, ruleset),
+            "standings": _standings(columns, ruleset, state),
             "winners": [names[seat] for seat in state.winners],
             "starter": starter,
         }
@@ -143,10 +143,10 @@ def and_list(names):
     return get_text_list(list(names), _("and"))
 
 
-def _standings(columns, ruleset):
-    """Best total first; among equal totals, the winners of the tie-break first."""
-    sign = -1 if ruleset.highest_wins else 1
-    return sorted(columns, key=lambda c: (sign * c["total"], not c["winner"]))
+def _standings(columns, ruleset, state):
+    """The columns in the rules' ranking, each with its place: a shared victory is numbered
+    as the final standings number it (1, 1, 3)."""
+    return [columns[seat] | {"place": place} for seat, place in ruleset.ranking(state)]
 
 
 def _goal_order(state, names):

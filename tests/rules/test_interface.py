@@ -94,3 +94,21 @@ def test_a_round_after_the_end_says_who_reached_it_with_what_total_and_when(kind
     reached = {seat: t for seat, t in enumerate(state.totals) if t >= ruleset.end_score}
     assert violation.params["reached"] == reached
     assert violation.params["ended_in"] == len(rounds)
+
+
+def test_a_shared_victory_shares_first_place_and_the_next_place_is_third():
+    state = rules.for_kind("lama").fold(3, [(30, 6, 4), (10, 2, 4)])  # Ben and Cleo on 8
+    assert state.winners == (1, 2)
+    assert rules.for_kind("lama").ranking(state) == ((1, 1), (2, 1), (0, 3))
+
+
+def test_a_tie_break_puts_its_winner_alone_in_first_place():
+    ruleset = rules.for_kind("llama_llama")
+    state = ruleset.fold(2, [(30, 40), (30, 30), (30, 20), (14, 4)])  # 104 each, Ana's 14 wins
+    assert state.winners == (0,)
+    assert ruleset.ranking(state) == ((0, 1), (1, 2))
+
+
+def test_during_the_game_equal_totals_share_a_place():
+    state = rules.for_kind("lama").fold(3, [(5, 0, 5)])
+    assert rules.for_kind("lama").ranking(state) == ((1, 1), (0, 2), (2, 2))
