@@ -7,7 +7,8 @@ SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, no HTTPS redirect) on a fresh database, see
 6-player 20-round game, saving rounds (every request saves a new one; flat out, then paced:
 each connection waiting between its saves), and the history page of an account with 500
 games. It prints requests/s, p50 and p99 latency and each page's
-ratio to the bare view, then the SQL queries each page costs.
+ratio to the bare view, then the SQL queries each page costs and the time the bare view, the
+reference page and the sheet take in-process.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
@@ -122,7 +123,7 @@ def median(runs):
     return sorted(runs, key=lambda run: run["rps"])[len(runs) // 2] | {"runs": runs}
 
 
-def report(engine, opts, results, queries, saved_in_db):
+def report(engine, opts, results, queries, timings, saved_in_db):
     bare = results[BARE]["rps"]
     print(f"\n## {engine}: {opts.connections} connections, {opts.threads} wrk threads, "
           f"median of {opts.repeat} runs of {opts.duration} s per page; the paced saving run "
@@ -144,6 +145,10 @@ def report(engine, opts, results, queries, saved_in_db):
     print("| SQL queries per request | count |\n|---|---:|")
     for label, count in queries.items():
         print(f"| {label} | {count} |")
+    print("\n| in-process, WSGI handler called directly (best of 5 x 300) | ms | CPU ms |")
+    print("|---|---:|---:|")
+    for label, ms in timings.items():
+        print(f"| {label} | {ms['wall']:.2f} | {ms['cpu']:.2f} |")
     sys.stdout.flush()
 
 
@@ -160,7 +165,8 @@ def bench(engine, opts):
         results = load(server, opts, ids, folder)
         saved = seed_script(server.env, "count", json.dumps(ids)) - before
         queries = seed_script(server.env, "queries", json.dumps(ids), opts.history_path)
-    report(engine, opts, results, queries, saved)
+        timings = seed_script(server.env, "timings", json.dumps(ids))
+    report(engine, opts, results, queries, timings, saved)
 
 
 def main():

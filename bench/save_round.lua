@@ -2,7 +2,9 @@
 -- Every request saves a new round: each wrk thread owns its share of the games in GAMES_FILE
 -- (two players each, fresh) and posts round 1, 2, 3... of each in turn, so a game gets its
 -- next round only after every other game of the thread got one (never two in flight).
--- Rounds of 1 and 1 points end a game at round 40: the thread then stops using it.
+-- Rounds of 1 and 1 points end a game at round 40: the thread then stops using it. Nobody
+-- empties a hand, so the first player is said to have quit last. Each request carries a
+-- submission key of its own, as the sheet's form gives every phone.
 package.path = package.path .. ";bench/?.lua"
 local report = require("report")
 
@@ -18,7 +20,18 @@ end
 local games, next_round, turn = {}, {}, 0
 saved, refused = 0, 0
 
+-- A random (version 4) UUID, as Python's uuid.uuid4() writes it.
+local function submission_key()
+  local function hex()
+    return string.format("%04x", math.random(0, 65535))
+  end
+  local variant = string.format("%x", math.random(8, 11))
+  return hex() .. hex() .. "-" .. hex() .. "-4" .. hex():sub(2) .. "-" .. variant ..
+    hex():sub(2) .. "-" .. hex() .. hex() .. hex()
+end
+
 function init(args)
+  math.randomseed(os.time() * 100 + id)
   wrk.headers["Cookie"] = args[1]
   wrk.headers["X-CSRFToken"] = args[2]
   wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -47,7 +60,8 @@ function request()
     local number = next_round[game]
     if number <= LAST_ROUND then
       next_round[game] = number + 1
-      local body = "round_number=" .. number .. "&seat_0=1&seat_1=1"
+      local body = "round_number=" .. number .. "&seat_0=1&seat_1=1&last_to_quit=0" ..
+        "&idempotency_key=" .. submission_key()
       return wrk.format("POST", "/games/" .. game .. "/rounds/", nil, body)
     end
   end

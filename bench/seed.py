@@ -1,14 +1,18 @@
-"""Seeds the benchmark's database and counts SQL queries per page (run by bench/run.py).
+"""Seeds the benchmark's database, counts SQL queries per page and times pages in-process
+(run by bench/run.py).
 
     python bench/seed.py seed      -> JSON with the ids the load needs
     python bench/seed.py queries   -> JSON with the queries each page costs
+    python bench/seed.py timings   -> JSON with the milliseconds each page costs in-process
 Both run with the environment bench/run.py gives gunicorn (production settings).
 """
 
+import io
 import json
 import os
 import random
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -19,6 +23,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
@@ -120,16 +125,61 @@ def queries(ids, history_path):
         f"history ({history_path}), 500 games": ("historian", history_path),
     }
     counts = {label: count_queries(*where) for label, where in pages.items()}
-    # the sheet as the load sees it: kept rendered since the first view (games/pages.py)
-    count_queries("bench", f"/games/{ids['sheet']}/")
+    # the sheet as the load sees it, seen before (the same revision, asked again)
     counts["sheet, 6 players, 20 rounds, seen before"] = count_queries(
         "bench", f"/games/{ids['sheet']}/"
     )
     for number in (1, 2):
         path = f"/games/{write}/rounds/"
-        data = {"round_number": number, "seat_0": 1, "seat_1": 1}
+        data = {"round_number": number, "seat_0": 1, "seat_1": 1, "last_to_quit": 0}
         counts[f"saving round {number}"] = count_queries("bench", path, data)
     return counts
+
+
+def timings(ids, repeat=5, number=300):
+    """Milliseconds per request with no server and no network: the WSGI handler called
+    directly, best of `repeat` runs of `number` requests, each page seen once before. Signed
+    in, the requests carry the session and CSRF cookies, as the load's do. Both the time
+    that passed and the processor time of this process: on a busy machine the second moves
+    less, but it leaves out the time PostgreSQL's server spends on the queries."""
+    client = Client(SERVER_NAME="127.0.0.1")
+    client.force_login(get_user_model().objects.get(username="bench"))
+    client.get("/games/new/")  # the CSRF cookie
+    cookie = "; ".join(f"{key}={morsel.value}" for key, morsel in client.cookies.items())
+    pages = {
+        "bare view (/healthz)": ("/healthz", ""),
+        "signed-in page with a form (bench/urls.py)": ("/bench/signed-in-form/", cookie),
+        "sheet, 6 players, 20 rounds": (f"/games/{ids['sheet']}/", cookie),
+    }
+    app = get_wsgi_application()
+    return {label: best_of(app, *page, repeat, number) for label, page in pages.items()}
+
+
+def best_of(app, path, cookie, repeat, number):
+    environ = {
+        "REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": "", "HTTP_COOKIE": cookie,
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1",
+        "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(),
+        "wsgi.errors": sys.stderr, "REMOTE_ADDR": "127.0.0.1",
+    }  # fmt: skip
+    statuses = []
+
+    def start_response(status, headers, exc_info=None):
+        statuses.append(status)
+
+    def run():
+        start, cpu = time.perf_counter(), time.process_time()
+        for _ in range(number):
+            response = app(dict(environ), start_response)
+            b"".join(response)
+            response.close()  # request_finished, as gunicorn sends it
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+        return wall / number * 1000, cpu / number * 1000
+
+    run()
+    runs = [run() for _ in range(repeat)]
+    assert set(statuses) == {"200 OK"}, (path, set(statuses))
+    return {"wall": round(min(w for w, _ in runs), 3), "cpu": round(min(c for _, c in runs), 3)}
 
 
 def count(ids):
@@ -142,5 +192,7 @@ if __name__ == "__main__":
         print(json.dumps(seed()))
     elif command == "count":
         print(json.dumps(count(json.loads(sys.argv[2]))))
+    elif command == "timings":
+        print(json.dumps(timings(json.loads(sys.argv[2]))))
     else:
         print(json.dumps(queries(json.loads(sys.argv[2]), sys.argv[3])))

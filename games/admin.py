@@ -2,7 +2,9 @@
 
 A round's numbers are edited on the round's own page (entries are two levels below
 the game); every save replays the whole game through `rules.fold` first and is refused,
-naming the round, when the history it would leave is impossible.
+naming the round, when the history it would leave is impossible. Every change saved
+here gives the games it touches a new revision (games/signals.py), so the sheets and the
+live views show it at once.
 """
 
 from django import forms
@@ -128,25 +130,8 @@ class GameAdminForm(forms.ModelForm):
         return data
 
 
-class RevisesSheets:
-    """A change made here shows on the sheets at once: the games it touches get a new
-    revision (games/pages.py keeps rendered sheets under it), in the change's transaction."""
-
-    def games_of(self, obj):
-        raise NotImplementedError
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        self.games_of(form.instance).touch()
-
-    def delete_model(self, request, obj):
-        games = list(self.games_of(obj).values_list("pk", flat=True))
-        super().delete_model(request, obj)
-        Game.objects.filter(pk__in=games).touch()
-
-
 @admin.register(Game)
-class GameAdmin(RevisesSheets, admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin):
     form = GameAdminForm
     list_display = (
         "__str__",
@@ -167,9 +152,6 @@ class GameAdmin(RevisesSheets, admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).with_sheet().select_related("owner")
-
-    def games_of(self, obj):
-        return Game.objects.filter(pk=obj.pk)
 
     def has_add_permission(self, request):
         return False  # games start at the table, with their players
@@ -302,7 +284,7 @@ class RoundAdminForm(forms.ModelForm):
 
 
 @admin.register(Round)
-class RoundAdmin(RevisesSheets, admin.ModelAdmin):
+class RoundAdmin(admin.ModelAdmin):
     form = RoundAdminForm
     inlines = [EntryInline]
     fields = ("game_link", "number", "last_to_quit", "created_at", "totals_after")
@@ -313,9 +295,6 @@ class RoundAdmin(RevisesSheets, admin.ModelAdmin):
 
     def get_model_perms(self, request):
         return {}  # reached from its game's page, not listed on the admin index
-
-    def games_of(self, obj):
-        return Game.objects.filter(pk=obj.game_id)
 
     def has_add_permission(self, request):
         return False
@@ -395,7 +374,7 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(RevisesSheets, admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin):
     form = PlayerAdminForm
     list_display = ("name", "owner", "games_played")
     list_filter = ("owner",)
@@ -406,9 +385,6 @@ class PlayerAdmin(RevisesSheets, admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ("owner",) if obj else ()
-
-    def games_of(self, obj):
-        return Game.objects.filter(players=obj)
 
     @admin.display(description=_("games played"), ordering="games_played")
     def games_played(self, obj):

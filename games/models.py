@@ -11,7 +11,7 @@ from functools import cached_property
 from uuid import uuid4
 
 from django.conf import settings
-from django.db import connections, models
+from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -42,25 +42,9 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
-    def revision_of(self, owner, pk):
-        """The revision of `owner`'s game `pk`, or None if they have no such game.
-
-        Asked on every view of a kept sheet (games/pages.py), where building the query with the
-        ORM would cost more than all the rest of the request: the SQL is written once.
-        """
-        if not 0 < pk < 2**63:  # what the database can compare to an id
-            return None
-        connection = connections[self.db]
-        table = connection.ops.quote_name(Game._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT revision FROM {table} WHERE id = %s AND owner_id = %s",
-                           [pk, owner.pk])  # fmt: skip
-            row = cursor.fetchone()
-        return None if row is None else row[0]
-
     def touch(self):
-        """A new revision for these games: every write that changes what a sheet shows calls
-        this in its transaction (on PostgreSQL the UPDATE also locks the rows till the end)."""
+        """A new revision for these games, in the write's transaction (games/signals.py calls
+        it for every write to a sheet; on PostgreSQL the UPDATE also locks the rows)."""
         return self.update(revision=models.F("revision") + 1)
 
     def with_sheet(self):
@@ -127,8 +111,8 @@ class Game(models.Model):
     players = models.ManyToManyField(
         Player, through="Seat", related_name="games", verbose_name=_("players")
     )
-    # Not a fact of the table: a counter of the writes to this game (GameQuerySet.touch), so that
-    # a rendered sheet can be kept under the revision it shows and never be served stale.
+    # Not a fact of the table: a counter of the writes to this game (games/signals.py), so that
+    # a save can tell whether another phone wrote first, and a live view whether there is news.
     revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
     # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
@@ -156,6 +140,15 @@ class Game(models.Model):
 
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
+
+    def save(self, *args, **kwargs):
+        # A change to a stored game (the admin's) is a new revision, raised in the UPDATE
+        # itself: writing back the revision read earlier could undo another phone's raise.
+        if not self._state.adding:
+            self.revision = models.F("revision") + 1
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "revision"}
+        super().save(*args, **kwargs)
 
     # Both read the prefetch of GameQuerySet.with_sheet() when there is one; the Meta
     # orderings of Seat and Round keep them in seat and round order.

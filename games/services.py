@@ -55,14 +55,13 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
 
 
 def lock(game):
-    """The game as stored now, at a new revision, its row locked until the transaction ends.
+    """The game as stored now, its row locked until the transaction ends.
 
-    On PostgreSQL the UPDATE queues writes to one game, so two phones cannot both pass the
+    On PostgreSQL the lock queues writes to one game, so two phones cannot both pass the
     checks below (an undo racing a new round would leave a gap). SQLite's IMMEDIATE
-    transactions already queue every write.
+    transactions already queue every write (and Django leaves out FOR UPDATE there).
     """
-    Game.objects.filter(pk=game.pk).touch()
-    fresh = Game.objects.get(pk=game.pk)
+    fresh = Game.objects.select_for_update().get(pk=game.pk)
     if "seats" in game.__dict__:  # seats never change once a game has started
         fresh.seats = game.seats
     return fresh
@@ -86,6 +85,7 @@ def add_round(game, round_, number, key=None):
         with transaction.atomic():
             # Nothing written to the game since `game` was read (its revision is unchanged):
             # the rounds read with it are the rounds as stored. Otherwise read them again.
+            # (The new round raises the revision once more, as every write does: signals.py.)
             unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
             fresh = game if unchanged else lock(game)
             if len(fresh.typed_rounds) >= number:

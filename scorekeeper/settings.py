@@ -99,9 +99,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # the start of a transaction, so two phones saving at once queue instead of failing.
     # Kept open like PostgreSQL's (conn_max_age above): opening one costs more CPU than a
     # whole bare request (Django registers its SQL functions on every new connection).
-    # A file, not a server: the connection cannot be dropped behind our back, and checking it
-    # would cost a query at the start of every request.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -131,8 +128,6 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 7 * 6
 # CACHES): every signed-in page needs one, and a cached read costs a tenth of a query. Logging
 # out still ends a session everywhere.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-# ModelBackend, reading the signed-in user without building a query on every page.
-AUTHENTICATION_BACKENDS = ["games.auth.UserBackend"]
 
 # Mail (the password reset link). Development prints it on the console unless EMAIL_HOST is
 # set; otherwise it goes through EMAIL_HOST's SMTP server (this machine's by default). The
@@ -189,8 +184,6 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # The log-in counters and the sessions must be shared by all gunicorn workers: a folder on disk
 # in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
 # development.
-# Rendered sheets are kept in each worker's memory under their game's revision (games/pages.py),
-# so no worker can serve one that a write made stale; some 25 kB each, the least used go first.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if DEBUG
@@ -200,11 +193,6 @@ CACHES = {
         # a file per session: past this many, a third of them is dropped (read from the
         # database again on their next request)
         "OPTIONS": {"MAX_ENTRIES": 20_000},
-    },
-    "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pages",
-        "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
 

@@ -138,10 +138,52 @@ function showHand(picker, refused = false) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+// The form holds one picker as a <template>; a player's row gets its own copy the first time
+// their "Cards" button is tapped, with their name in its buttons' names.
+// French elides "de" before a vowel or a mute h: "la main d’Émile" (games/wording.py does the
+// same on the server, for the texts it writes with the name in them).
+const ELIDED = { de: "d’", que: "qu’", le: "l’", la: "l’", je: "j’", ne: "n’", se: "s’" };
+function elidesBefore(name) {
+  const [first = "", second = ""] = name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const vowel = (letter) => letter !== "" && "aeiou".includes(letter);
+  if (vowel(first) || first === "h") return true;
+  return first === "y" && /\p{L}/u.test(second) && !vowel(second);
+}
+function elideBefore(slot, name) {
+  const before = slot.previousSibling;
+  if (!document.documentElement.lang.startsWith("fr") || !elidesBefore(name)) return;
+  if (!before || before.nodeType !== Node.TEXT_NODE) return;
+  const words = /(^|\s)(de|que|le|la|je|ne|se) $/i;
+  before.textContent = before.textContent.replace(words, (_, space, word) => {
+    const elided = ELIDED[word.toLowerCase()];
+    const capital = word[0] === word[0].toUpperCase();
+    return space + (capital ? elided[0].toUpperCase() + elided.slice(1) : elided);
+  });
+}
+
+function pickerFor(toggle) {
+  const target = toggle.dataset.pickerFor;
+  const existing = document.getElementById(`${target}_cards`);
+  if (existing) return existing;
+  const template = toggle.closest("form").querySelector("template[data-card-picker]");
+  const picker = template.content.firstElementChild.cloneNode(true);
+  const name = document.querySelector(`label[for="${target}"]`).textContent;
+  picker.querySelectorAll("[data-name]").forEach((slot) => {
+    slot.textContent = name;
+    elideBefore(slot, name);
+  });
+  picker.id = `${target}_cards`;
+  picker.dataset.target = target;
+  picker.hidden = true;
+  toggle.after(picker);
+  toggle.setAttribute("aria-controls", picker.id);
+  return picker;
+}
+
 document.addEventListener("click", (event) => {
   const toggle = event.target.closest(".picker-toggle");
   if (toggle) {
-    const picker = document.getElementById(toggle.getAttribute("aria-controls"));
+    const picker = pickerFor(toggle);
     const open = toggle.getAttribute("aria-expanded") !== "true";
     toggle.setAttribute("aria-expanded", String(open));
     picker.hidden = !open;

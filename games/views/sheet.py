@@ -9,11 +9,11 @@ from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import pages, rules, services
+from games import rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.forms_calculator import HandCalculator, calculates
 from games.messages import stale_message
-from games.models import Game, Seat
+from games.models import Seat
 from games.wording import collation_key
 
 
@@ -62,21 +62,13 @@ def game_new(request):
 @login_required
 @require_GET
 def game_detail(request, pk):
-    revision = Game.objects.revision_of(request.user, pk)
-    if revision is None:
-        raise Http404
-
-    def render_page():  # the game is read only when the page at this revision is not kept
-        game = get_game_for(request.user, pk)
-        form = RoundForm(game, initial={"idempotency_key": pages.SUBMISSION_KEY})
-        return sheet(request, game, form, extra=pages.placeholders())
-
-    return pages.kept_page(request, revision, render_page)
+    game = get_game_for(request.user, pk)
+    return sheet(request, game, RoundForm(game))
 
 
-def sheet(request, game, form, status=200, notice="", extra=None):
+def sheet(request, game, form, status=200, notice=""):
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
-    context = sheet_context(game) | {"form": form, "notice": notice} | (extra or {})
+    context = sheet_context(game) | {"form": form, "notice": notice}
     return render(request, template, context, status=status)
 
 
