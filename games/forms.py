@@ -10,6 +10,14 @@ from games.messages import describe, stale_message
 from games.models import NAME_MAX_LENGTH, Kind
 
 
+def _whole(raw):
+    """A typed whole number, or None."""
+    try:
+        return int(str(raw).strip())
+    except (TypeError, ValueError):
+        return None
+
+
 def _clean_name(raw):
     return " ".join((raw or "").split())
 
@@ -191,6 +199,21 @@ class RoundForm(forms.Form):
             (self[f"seat_{seat}"], self.ruleset.best_return(total))
             for seat, total in enumerate(self.totals_before())
         ]
+
+    def repeats(self, number, round_):
+        """Whether this submission is round `number` with `round_`'s numbers, as typed (a
+        retried or double-tapped save of a round already saved), read from the raw data."""
+        typed = [_whole(self.data.get(f"seat_{seat}")) for seat in range(len(self.game.names))]
+        return _whole(self.data.get("round_number")) == number and typed == list(round_.entries)
+
+    def posted_number(self):
+        """The round number the page that sent this form showed, if it is one."""
+        return _whole(self.data.get("round_number"))
+
+    def typed(self):
+        """What was typed for each player (and who quit last), to type it into a new form."""
+        keys = [f"seat_{seat}" for seat in range(len(self.game.names))] + ["last_to_quit"]
+        return {key: self.data.get(key) for key in keys if self.data.get(key) not in (None, "")}
 
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())

@@ -305,3 +305,24 @@ function clearFieldError(event) {
 }
 document.addEventListener("input", clearFieldError);
 document.addEventListener("change", clearFieldError);
+
+// A sheet shown again by Back from the browser's back/forward cache may be rounds behind:
+// load it afresh (the server sends it with no-store, so most browsers never keep it).
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.querySelector("#sheet")) window.location.reload();
+});
+
+// A double tap on "Save round": the first tap saves and brings the new, empty form; a second
+// tap landing on it a moment later must not ask for every player's points.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const form = event.target.querySelector && event.target.querySelector("form.round-form");
+  if (form) form.dataset.shownAt = String(Date.now());
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.detail.elt.closest && event.detail.elt.closest("form.round-form");
+  if (!form || !form.dataset.shownAt || Date.now() - Number(form.dataset.shownAt) > 1000) return;
+  const submitter = event.detail.requestConfig?.triggeringEvent?.submitter;
+  if (submitter && submitter.name) return; // an emptied-hand or a calculate button
+  const typed = [...form.querySelectorAll('input[type="number"]')].some((input) => input.value);
+  if (!typed) event.preventDefault();
+});

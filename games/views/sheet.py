@@ -7,12 +7,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats, timezone
 from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.forms_calculator import HandCalculator, calculates
-from games.messages import stale_message
+from games.messages import stale_message, stale_round_message
 from games.models import Seat
 from games.wording import collation_key
 
@@ -61,6 +62,7 @@ def game_new(request):
 
 @login_required
 @require_GET
+@never_cache  # Back must not show a sheet from before the last round (nor the bfcache keep it)
 def game_detail(request, pk):
     game = get_game_for(request.user, pk)
     return sheet(request, game, RoundForm(game))
@@ -201,8 +203,9 @@ def round_add(request, pk):
     if "calculate" in request.POST and calculates(game.ruleset):
         return _calculated(request, game)
     form = RoundForm(game, request.POST)
-    if services.already_saved(game, request.POST.get("idempotency_key") or None):
-        return _saved(request, game)
+    saved = services.saved_with(game, request.POST.get("idempotency_key"))
+    if saved is not None:  # this key saved a round: the same one again, or an old page's
+        return _saved(request, game) if form.repeats(*saved) else _stale_round(request, form)
     if not form.is_valid():
         return _refused(request, game, form)
     try:
@@ -214,9 +217,10 @@ def round_add(request, pk):
         )
     except services.StaleSheet:
         fresh = get_game_for(request.user, pk)
-        if services.already_saved(fresh, form.cleaned_data["idempotency_key"]):
+        saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
+        if saved is not None and form.repeats(*saved):
             return _saved(request, fresh)  # a double tap, both read before either saved
-        return _stale(request, game, game.state.next_round, fresh)
+        return _stale_round(request, form, fresh)
     return _saved(request, game)
 
 
@@ -229,13 +233,30 @@ def _saved(request, game):
 
 def _refused(request, game, form):
     if form.is_stale():
-        return _stale(request, game, form.data.get("round_number"))
+        return _stale_round(request, form)
     return sheet(request, game, form, status=409 if game.state.finished else 422)
 
 
 def _stale(request, game, number, fresh=None):
     fresh = fresh or get_game_for(request.user, game.pk)
     return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
+
+
+def _stale_round(request, typed_form, fresh=None):
+    """A round typed on a sheet that is no longer the game's (another phone saved that round,
+    or the page was old): nothing is dropped in silence. The sheet as it is now, and the
+    numbers typed in its form, ready to save as the next round with one tap."""
+    fresh = fresh or get_game_for(request.user, typed_form.game.pk)
+    typed = typed_form.typed()
+    names = fresh.names
+    shown = ", ".join(
+        f"{name} {typed[f'seat_{seat}']}"
+        for seat, name in enumerate(names)
+        if f"seat_{seat}" in typed
+    )
+    number = typed_form.posted_number() or fresh.state.next_round - 1
+    notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
+    return sheet(request, fresh, RoundForm(fresh, initial=typed), status=409, notice=notice)
 
 
 def _typed(data):
