@@ -93,3 +93,19 @@ def test_in_landscape_the_table_shows_three_rounds_and_nothing_is_cut(
     assert third["y"] + third["height"] <= LANDSCAPE["height"]
     found = check_every_page(page, tables)
     assert not found, "\n".join(found)
+
+
+def test_a_link_in_a_paragraph_is_a_44_px_target_that_keeps_the_lines_even(
+    page, signed_in, tables
+):
+    page.goto(tables["game"].get_absolute_url())
+    link = page.get_by_role("link", name="Scoring rules")
+    assert link.bounding_box()["height"] >= 44
+    lines = link.evaluate(
+        """link => {
+            const paragraph = link.closest("p");
+            const line = parseFloat(getComputedStyle(paragraph).lineHeight);
+            return paragraph.getBoundingClientRect().height / line;
+        }"""
+    )
+    assert abs(lines - round(lines)) < 0.05, f"{lines} lines: one is taller than the others"
