@@ -95,9 +95,7 @@ def test_in_landscape_the_table_shows_three_rounds_and_nothing_is_cut(
     assert not found, "\n".join(found)
 
 
-def test_a_link_in_a_paragraph_is_a_44_px_target_that_keeps_the_lines_even(
-    page, signed_in, tables
-):
+def test_a_link_in_a_paragraph_is_a_44_px_target_that_keeps_the_lines_even(page, signed_in, tables):
     page.goto(tables["game"].get_absolute_url())
     link = page.get_by_role("link", name="Scoring rules")
     assert link.bounding_box()["height"] >= 44
