@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test test-sqlite test-postgres bench lint format setup messages catalogs clean
+.PHONY: run test test-sqlite test-postgres bench lint format setup messages catalogs clean vnu
 
 $(PY):
 	"$$(bin/find-python)" -m venv $(VENV)
@@ -22,12 +22,23 @@ run: setup catalogs
 # The whole suite on SQLite, then again on a throwaway PostgreSQL server (bin/with-postgres).
 test: test-sqlite test-postgres
 
-test-sqlite: setup
+test-sqlite: setup vnu
 	$(PY) manage.py makemigrations --check --dry-run
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 
-test-postgres: setup
+test-postgres: setup vnu
 	bin/with-postgres --fast $(PY) -m pytest $(PYTEST_ARGS)
+
+# The Nu Html Checker that tests/deploy/test_valid_html.py runs over every main page: npm's
+# vnu-jar, installed once into .vnu/ (its install script, which fetches a Java, is skipped:
+# Debian's default-jre-headless runs it).
+VNU_VERSION ?= 26.9.27
+VNU_JAR := .vnu/node_modules/vnu-jar/build/dist/vnu.jar
+vnu: $(VNU_JAR)
+$(VNU_JAR):
+	@command -v npm >/dev/null 2>&1 || { echo "vnu-jar comes from npm: apt-get install npm" >&2; exit 1; }
+	@command -v java >/dev/null 2>&1 || { echo "vnu.jar needs Java: apt-get install default-jre-headless" >&2; exit 1; }
+	npm install --prefix .vnu --no-save --no-audit --no-fund --ignore-scripts vnu-jar@$(VNU_VERSION)
 
 # Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL).
 bench: setup
@@ -57,4 +68,4 @@ messages: setup
 	$(PY) manage.py compilemessages --locale fr --ignore ".*" --ignore staticfiles
 
 clean:
-	rm -rf $(VENV) staticfiles
+	rm -rf $(VENV) staticfiles .vnu

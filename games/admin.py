@@ -40,7 +40,7 @@ def refusals(game, rounds, first_starter, ruleset=None):
         ruleset.fold(len(game.seats), rounds, first_starter)
     except rules.RoundRefused as refused:
         # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = (describe(v, game.names, ruleset) for v in refused.violations)
+        messages = (describe(v, game.names, ruleset, change=True) for v in refused.violations)
         return list(dict.fromkeys(messages))
     return []
 

@@ -10,6 +10,14 @@ from games.messages import describe, stale_message
 from games.models import NAME_MAX_LENGTH, Kind
 
 
+def _whole(raw):
+    """A typed whole number, or None."""
+    try:
+        return int(str(raw).strip())
+    except (TypeError, ValueError):
+        return None
+
+
 def _clean_name(raw):
     return " ".join((raw or "").split())
 
@@ -161,10 +169,6 @@ class RoundForm(forms.Form):
                 empty_value=None,
                 choices=[("", "—")] + list(enumerate(game.names)),
             )
-        if number is not None:
-            self.fields["confirm"] = forms.BooleanField(
-                label=_("Yes, replace round %(number)s with these numbers") % {"number": number},
-            )
 
     def _calculator(self):
         """Llama Llama's hand calculator (games whose rounds are scored against goals), showing
@@ -196,6 +200,21 @@ class RoundForm(forms.Form):
             for seat, total in enumerate(self.totals_before())
         ]
 
+    def repeats(self, number, round_):
+        """Whether this submission is round `number` with `round_`'s numbers, as typed (a
+        retried or double-tapped save of a round already saved), read from the raw data."""
+        typed = [_whole(self.data.get(f"seat_{seat}")) for seat in range(len(self.game.names))]
+        return _whole(self.data.get("round_number")) == number and typed == list(round_.entries)
+
+    def posted_number(self):
+        """The round number the page that sent this form showed, if it is one."""
+        return _whole(self.data.get("round_number"))
+
+    def typed(self):
+        """What was typed for each player (and who quit last), to type it into a new form."""
+        keys = [f"seat_{seat}" for seat in range(len(self.game.names))] + ["last_to_quit"]
+        return {key: self.data.get(key) for key in keys if self.data.get(key) not in (None, "")}
+
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())
 
@@ -225,18 +244,19 @@ class RoundForm(forms.Form):
             rounds[self.number - 1] = new_round
         return self.ruleset.fold(len(self.game.names), rounds, self.game.first_starter)
 
-    def _describe(self, violation):
-        return describe(violation, self.game.names, self.ruleset)
+    def _describe(self, violation, change=False):
+        return describe(violation, self.game.names, self.ruleset, change)
 
     def _show(self, violations):
         this_round = self.number or self.game.state.next_round
         for violation in violations:
-            if violation.round == this_round and violation.seat is not None:
-                # Next to the field, the round number goes without saying.
-                here = type(violation)(violation.code, violation.seat, None, violation.params)
-                self.add_error(f"seat_{violation.seat}", self._describe(here))
-            else:
-                self.add_error(None, self._describe(violation))
+            if violation.round != this_round:  # a later round this change makes impossible
+                self.add_error(None, self._describe(violation, change=True))
+                continue
+            # In the round being typed, the round number goes without saying.
+            here = type(violation)(violation.code, violation.seat, None, violation.params)
+            field = None if violation.seat is None else f"seat_{violation.seat}"
+            self.add_error(field, self._describe(here))
 
 
 class ConfirmForm(forms.Form):

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.messages import describe_unreadable
 from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
+from games.wording import elide
 
 # The goals by the display card they lie on, in the order they are revealed.
 GOAL_LABELS = (_("1st goal"), _("2nd goal"), _("3rd goal"), _("4th goal"))
@@ -32,7 +33,7 @@ class HandCalculator(forms.Form):
         for name, label in zip(self.goal_names, labels, strict=True):
             self.fields[name] = _letters_field(label)
         for seat, name in enumerate(self.names):
-            label = _("Letters in %(name)s's hand") % {"name": name}
+            label = elide(_("Letters in %(name)s's hand") % {"name": name}, name)
             self.fields[f"hand_{seat}"] = _letters_field(label)
 
     def goal_fields(self):
@@ -52,7 +53,8 @@ class HandCalculator(forms.Form):
             return data
         hand_field = f"hand_{seat}"
         if hand_field not in self.errors and not data[hand_field].strip():
-            message = _("Type the letters in %(name)s's hand.") % {"name": self.names[seat]}
+            name = self.names[seat]
+            message = elide(_("Type the letters in %(name)s's hand.") % {"name": name}, name)
             self.add_error(hand_field, message)
         hand = self._read(hand_field, parse_hand)
         if not self.errors:

@@ -52,24 +52,18 @@ class Standing:
 
 
 def standings(game: Game) -> list[Standing]:
-    """Best total first, as the game's rules rank them; equal totals share a rank."""
+    """First place first, as the game's rules rank the players (Ruleset.ranking)."""
     state, seats = game.state, game.seats
-    order = sorted(
-        range(len(seats)), key=lambda seat: state.totals[seat], reverse=game.ruleset.highest_wins
-    )
-    rows = []
-    for place, seat in enumerate(order, start=1):
-        tied = rows and rows[-1].total == state.totals[seat]
-        rows.append(
-            Standing(
-                rank=rows[-1].rank if tied else place,
-                player=seats[seat].player,
-                total=state.totals[seat],
-                winner=seat in state.winners,
-                emptied=stats.hands_emptied(state, seat),
-            )
+    return [
+        Standing(
+            rank=place,
+            player=seats[seat].player,
+            total=state.totals[seat],
+            winner=seat in state.winners,
+            emptied=stats.hands_emptied(state, seat),
         )
-    return rows
+        for seat, place in game.ruleset.ranking(state)
+    ]
 
 
 def totals_chart(game: Game) -> charts.Chart:

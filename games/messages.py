@@ -4,8 +4,11 @@ The numbers in a message (the most a hand costs and the sum behind it, the end s
 from the game's ruleset, never from here.
 """
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+
+from games.wording import elide
 
 MESSAGES = {
     "missing": gettext_lazy("Enter the points of %(name)s."),
@@ -36,8 +39,11 @@ MESSAGES = {
 }
 
 
-def describe(violation, names, ruleset):
-    """The message for one rules.Violation, naming the player where there is one."""
+def describe(violation, names, ruleset, change=False):
+    """The message for one rules.Violation, naming the player where there is one; `change`
+    when the violation follows from a change to an earlier round (an edit, the admin)."""
+    if violation.code == "game_over" and violation.round is not None:
+        return ended_before(violation, names, ruleset, change)
     params = dict(violation.params)
     if violation.seat is not None:
         params["name"] = names[violation.seat]
@@ -46,7 +52,7 @@ def describe(violation, names, ruleset):
     for key in ("value", "best", "white", "black"):
         if isinstance(params.get(key), int) and params[key] < 0:
             params[key] = f"−{-params[key]}"
-    message = MESSAGES[violation.code] % params
+    message = elide(MESSAGES[violation.code] % params, params.get("name"))
     if violation.round is not None:
         message = _("Round %(number)s: %(message)s") % {
             "number": violation.round,
@@ -82,3 +88,49 @@ def stale_message(number):
     return _("Round %(number)s was already saved: here is the sheet as it is now.") % {
         "number": number
     }
+
+
+def stale_round_message(number, typed, next_round, finished):
+    """A round typed on a sheet that was no longer the game's (another phone saved round
+    `number` first, or the page was an old one): where it went, and where the numbers typed
+    (`typed`: "Ana 4, Ben 0") are now."""
+    values = {"number": number, "typed": typed, "next": next_round}
+    if not typed:
+        return stale_message(number)
+    if finished:
+        return (
+            _(
+                "Round %(number)s was already saved and the game is over: your numbers "
+                "(%(typed)s) were not saved."
+            )
+            % values
+        )
+    return (
+        _(
+            "Round %(number)s was already saved, from another phone or an older page: it is in "
+            "the table. Your numbers (%(typed)s) are in the form below: save them as round "
+            "%(next)s if they are a new round."
+        )
+        % values
+    )
+
+
+def ended_before(violation, names, ruleset, change=False):
+    """A round refused because the game had ended before it (an edit or the admin changed an
+    earlier round, or an imported game goes on past its end): who reached the end, in which
+    round, with what total, as the rules' fold found them (Ruleset.end_facts)."""
+    facts = violation.params
+    numbers = {"number": facts["ended_in"], "next": violation.round}
+    if facts["reached"]:
+        reached = [
+            _("%(name)s reaches %(total)s") % {"name": names[seat], "total": total}
+            for seat, total in sorted(facts["reached"].items())
+        ]
+        fact = _("%(reached)s in round %(number)s, so round %(next)s could not have been played.")
+        fact %= numbers | {"reached": get_text_list(reached, _("and"))}
+    else:
+        fact = _(
+            "%(game)s ends after round %(number)s, its last, so round %(next)s could not have "
+            "been played."
+        ) % (numbers | {"game": ruleset.name})
+    return _("With this change, %(fact)s") % {"fact": fact} if change else fact

@@ -185,12 +185,12 @@ class Game(models.Model):
 
     @cached_property
     def submission_keys(self):
-        """The keys of the submissions saved as this game's rounds (Round.idempotency_key)."""
+        """{submission key: the number of the round saved with it} (Round.idempotency_key)."""
         return self._typed[1]
 
     @cached_property
     def _typed(self):
-        keys = set()
+        keys = {}
         return typed_rounds(Entry.objects.filter(round__game=self), keys)[self.pk], keys
 
     def as_rules_rounds(self, rounds=None):
@@ -382,7 +382,7 @@ def rounds_of(entries):
 
 def typed_rounds(entries, keys=None):
     """{game id: [rules.Round, ...]} from a queryset of entries, in one query; the rounds'
-    submission keys are added to the set `keys` if one is given."""
+    submission keys go into the dict `keys` if one is given, each with its round's number."""
     rows = entries.order_by("round__game", "round__number", "seat__position").values_list(
         "round__game", "round__number", "round__last_to_quit", "value", "round__idempotency_key"
     )
@@ -390,7 +390,7 @@ def typed_rounds(entries, keys=None):
     for game, number, last_to_quit, value, key in rows:
         typed[game].setdefault(number, (last_to_quit, []))[1].append(value)
         if keys is not None and key is not None:
-            keys.add(key)
+            keys[key] = number
     by_game = defaultdict(list)
     for game, rounds in typed.items():
         by_game[game] = [rules.Round(tuple(values), last) for last, values in rounds.values()]

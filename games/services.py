@@ -128,10 +128,17 @@ def undo_last_round(game, number):
         raise StaleSheet
 
 
-def already_saved(game, key):
-    """Whether a round was saved with this submission key (any junk is simply not one)."""
+def delete_game(game):
+    """Delete a game with its seats, rounds and live link; its players stay in the roster."""
+    Game.objects.filter(pk=game.pk).delete()
+
+
+def saved_with(game, key):
+    """(number, rules.Round) of the round saved with this submission key, or None (any junk
+    is simply not a key)."""
     try:
         key = uuid.UUID(str(key)) if key else None
     except ValueError:
-        return False
-    return key is not None and key in game.submission_keys
+        return None
+    number = game.submission_keys.get(key)
+    return None if number is None else (number, game.typed_rounds[number - 1])

@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:pk>/rounds/<int:number>/edit/", sheet.round_edit, name="round_edit"),
     path("games/<int:pk>/undo/", sheet.round_undo, name="round_undo"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
+    path("games/<int:pk>/delete/", sheet.game_delete, name="game_delete"),
     path("games/<int:pk>.json", sheet.game_json, name="game_json"),
     path("games/<int:pk>/share/", live.game_share, name="game_share"),
     path("games/<int:pk>/share/qr.svg", live.game_share_qr, name="game_share_qr"),

@@ -209,6 +209,8 @@ SECURE_CSP = {
 
 # htmx reads the token from the page (hx-headers), never from the cookie.
 CSRF_COOKIE_HTTPONLY = True
+# Django's refusal of a form without a valid token, in the site's words (templates/403_csrf.html).
+CSRF_FAILURE_VIEW = "games.views.site.csrf_failure"
 # A load balancer's health check may speak plain HTTP.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 if not DEBUG:

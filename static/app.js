@@ -140,6 +140,27 @@ function showHand(picker, refused = false) {
 
 // The form holds one picker as a <template>; a player's row gets its own copy the first time
 // their "Cards" button is tapped, with their name in its buttons' names.
+// French elides "de" before a vowel or a mute h: "la main d’Émile" (games/wording.py does the
+// same on the server, for the texts it writes with the name in them).
+const ELIDED = { de: "d’", que: "qu’", le: "l’", la: "l’", je: "j’", ne: "n’", se: "s’" };
+function elidesBefore(name) {
+  const [first = "", second = ""] = name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const vowel = (letter) => letter !== "" && "aeiou".includes(letter);
+  if (vowel(first) || first === "h") return true;
+  return first === "y" && /\p{L}/u.test(second) && !vowel(second);
+}
+function elideBefore(slot, name) {
+  const before = slot.previousSibling;
+  if (!document.documentElement.lang.startsWith("fr") || !elidesBefore(name)) return;
+  if (!before || before.nodeType !== Node.TEXT_NODE) return;
+  const words = /(^|\s)(de|que|le|la|je|ne|se) $/i;
+  before.textContent = before.textContent.replace(words, (_, space, word) => {
+    const elided = ELIDED[word.toLowerCase()];
+    const capital = word[0] === word[0].toUpperCase();
+    return space + (capital ? elided[0].toUpperCase() + elided.slice(1) : elided);
+  });
+}
+
 function pickerFor(toggle) {
   const target = toggle.dataset.pickerFor;
   const existing = document.getElementById(`${target}_cards`);
@@ -149,6 +170,7 @@ function pickerFor(toggle) {
   const name = document.querySelector(`label[for="${target}"]`).textContent;
   picker.querySelectorAll("[data-name]").forEach((slot) => {
     slot.textContent = name;
+    elideBefore(slot, name);
   });
   picker.id = `${target}_cards`;
   picker.dataset.target = target;
@@ -189,17 +211,48 @@ function saveFailed(event, message) {
 }
 document.addEventListener("htmx:sendError", (event) => saveFailed(event, "sendError"));
 document.addEventListener("htmx:responseError", (event) => {
-  saveFailed(event, "responseError");
-  // A live view whose link was revoked: say so, and stop polling by removing the board.
-  const board = event.target.closest("[data-gone]");
-  if (board && event.detail.xhr.status === 404) {
-    const notice = document.createElement("p");
-    notice.className = "notice";
-    notice.setAttribute("role", "alert");
-    notice.textContent = board.dataset.gone;
-    board.replaceWith(notice);
+  const { xhr } = event.detail;
+  // Refused by the CSRF check (the page was open too long): the refusal page carries a fresh
+  // token; with it, the next tap saves the numbers still on screen.
+  if (xhr.status === 403 && renewToken(xhr.responseText)) {
+    saveFailed(event, "csrfError");
+    return;
   }
+  saveFailed(event, "responseError");
+  // A live view whose link was revoked: the page then shows only the server's notice (its
+  // 404 page), and the polling stops with the board gone.
+  const board = event.target.closest("[data-gone]");
+  if (board && event.detail.xhr.status === 404) showGone(board, event.detail.xhr.responseText);
 });
+
+function renewToken(html) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const headers = page.body && page.body.getAttribute("data-hx-headers");
+  if (!headers) return false;
+  const token = JSON.parse(headers)["x-csrftoken"];
+  if (!token) return false;
+  document.body.setAttribute("data-hx-headers", headers);
+  document.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach((input) => {
+    input.value = token;
+  });
+  return true;
+}
+
+function showGone(board, html) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const main = board.closest("main");
+  const gone = page.querySelector("main h1");
+  if (gone) {
+    main.replaceChildren(...page.querySelector("main").childNodes);
+    document.title = page.title;
+  } else {
+    const notice = document.createElement("h1");
+    notice.textContent = board.dataset.gone;
+    main.replaceChildren(notice);
+  }
+  main.querySelector("h1").setAttribute("tabindex", "-1");
+  main.querySelector("h1").focus();
+}
 document.addEventListener("htmx:beforeRequest", (event) => {
   const status = event.target.querySelector && event.target.querySelector("[data-save-failed]");
   if (status) status.textContent = "";
@@ -233,4 +286,43 @@ document.addEventListener("DOMContentLoaded", () => {
 document.addEventListener("htmx:load", (event) => {
   enhance(event.target);
   keepAwake();
+});
+
+// A field's error goes as soon as the field is filled again, by hand, by the card picker or
+// by the emptied-hand button (both announce it with an input event); saving checks it anyway.
+function clearFieldError(event) {
+  const field = event.target;
+  const row = field.closest && field.closest(".has-error");
+  if (!row || !field.matches("input, select")) return;
+  row.classList.remove("has-error");
+  row.querySelectorAll(".errors").forEach((list) => {
+    if (field.getAttribute("aria-describedby") === list.id) {
+      field.removeAttribute("aria-describedby");
+    }
+    list.remove();
+  });
+  field.removeAttribute("aria-invalid");
+}
+document.addEventListener("input", clearFieldError);
+document.addEventListener("change", clearFieldError);
+
+// A sheet shown again by Back from the browser's back/forward cache may be rounds behind:
+// load it afresh (the server sends it with no-store, so most browsers never keep it).
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.querySelector("#sheet")) window.location.reload();
+});
+
+// A double tap on "Save round": the first tap saves and brings the new, empty form; a second
+// tap landing on it a moment later must not ask for every player's points.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const form = event.target.querySelector && event.target.querySelector("form.round-form");
+  if (form) form.dataset.shownAt = String(Date.now());
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.detail.elt.closest && event.detail.elt.closest("form.round-form");
+  if (!form || !form.dataset.shownAt || Date.now() - Number(form.dataset.shownAt) > 1000) return;
+  const submitter = event.detail.requestConfig?.triggeringEvent?.submitter;
+  if (submitter && submitter.name) return; // an emptied-hand or a calculate button
+  const typed = [...form.querySelectorAll('input[type="number"]')].some((input) => input.value);
+  if (!typed) event.preventDefault();
 });

@@ -179,6 +179,33 @@ class Ruleset:
             return True
         return any(total >= self.end_score for total in totals)
 
+    def end_facts(self, totals: Sequence[int], played: int) -> dict:
+        """What ended a game with these totals after `played` rounds, for a refusal to say:
+        `reached` maps each seat at or past the end score to its total (empty when the round
+        limit ended it); `ended_in` is the last round played, `max_rounds` the limit."""
+        reached = {seat: total for seat, total in enumerate(totals) if total >= self.end_score}
+        return {
+            "reached": reached,
+            "ended_in": played,
+            "end_score": self.end_score,
+            "max_rounds": self.max_rounds,
+        }
+
+    def ranking(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """(seat, place), first place first. The winners share first place (a tie-break puts
+        the one it chose above the others on the same total); then the best totals, equal
+        totals sharing a place (1, 1, 3)."""
+        sign = -1 if self.highest_wins else 1
+
+        def key(seat):
+            return seat not in state.winners, sign * state.totals[seat]
+
+        ranked: list[tuple[int, int]] = []
+        for position, seat in enumerate(sorted(range(state.players), key=key), start=1):
+            shared = ranked and key(ranked[-1][0]) == key(seat)
+            ranked.append((seat, ranked[-1][1] if shared else position))
+        return tuple(ranked)
+
     def leaders(self, totals: Sequence[int]) -> tuple[int, ...]:
         return best_seats(totals, self.highest_wins)
 
@@ -196,7 +223,7 @@ class Ruleset:
         if len(entries) != len(totals):
             raise ValueError(f"{len(entries)} entries for {len(totals)} players")
         if self.is_over(totals, played):
-            return [Violation("game_over")]
+            return [Violation("game_over", params=self.end_facts(totals, played))]
         if played >= self.round_limit:
             return [Violation("too_many_rounds", params={"max": self.round_limit})]
         found = []

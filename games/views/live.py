@@ -65,7 +65,9 @@ def game_share_revoke(request, pk):
 
 @require_GET
 def live(request, token):
-    link = get_object_or_404(ShareLink.objects.select_related("game"), token=token)
+    link = ShareLink.objects.select_related("game").filter(token=token).first()
+    if link is None:  # revoked, or mistyped: a page of its own (app.js shows it to a poll too)
+        return render(request, "games/live_gone.html", status=404)
     # Any write to the game gives it a new revision: a poll costs this one query till then.
     revision = str(link.game.revision)
     form = LiveForm(request.GET)

@@ -1,17 +1,21 @@
 """The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import get_text_list
+from django.utils import formats, timezone
+from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.forms_calculator import HandCalculator, calculates
-from games.messages import stale_message
+from games.messages import stale_message, stale_round_message
 from games.models import Seat
+from games.wording import collation_key
 
 
 def get_game_for(user, pk):
@@ -51,13 +55,14 @@ def game_new(request):
             form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         else:
             return redirect(game)
-    roster = request.user.players.all()
+    roster = sorted(request.user.players.all(), key=lambda player: collation_key(player.name))
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 
 
 @login_required
 @require_GET
+@never_cache  # Back must not show a sheet from before the last round (nor the bfcache keep it)
 def game_detail(request, pk):
     game = get_game_for(request.user, pk)
     return sheet(request, game, RoundForm(game))
@@ -83,7 +88,7 @@ def sheet_context(game):
             "columns": columns,
             # each round with its cells: what was typed and the total it made
             "rows": [(r, list(zip(r.entries, r.totals, strict=True))) for r in state.rounds],
-            "standings": _standings(columns, ruleset),
+            "standings": _standings(columns, ruleset, state),
             "winners": [names[seat] for seat in state.winners],
             "starter": starter,
         }
@@ -132,10 +137,10 @@ def and_list(names):
     return get_text_list(list(names), _("and"))
 
 
-def _standings(columns, ruleset):
-    """Best total first; among equal totals, the winners of the tie-break first."""
-    sign = -1 if ruleset.highest_wins else 1
-    return sorted(columns, key=lambda c: (sign * c["total"], not c["winner"]))
+def _standings(columns, ruleset, state):
+    """The columns in the rules' ranking, each with its place: a shared victory is numbered
+    as the final standings number it (1, 1, 3)."""
+    return [columns[seat] | {"place": place} for seat, place in ruleset.ranking(state)]
 
 
 def _goal_order(state, names):
@@ -198,8 +203,9 @@ def round_add(request, pk):
     if "calculate" in request.POST and calculates(game.ruleset):
         return _calculated(request, game)
     form = RoundForm(game, request.POST)
-    if services.already_saved(game, request.POST.get("idempotency_key") or None):
-        return _saved(request, game)
+    saved = services.saved_with(game, request.POST.get("idempotency_key"))
+    if saved is not None:  # this key saved a round: the same one again, or an old page's
+        return _saved(request, game) if form.repeats(*saved) else _stale_round(request, form)
     if not form.is_valid():
         return _refused(request, game, form)
     try:
@@ -211,9 +217,10 @@ def round_add(request, pk):
         )
     except services.StaleSheet:
         fresh = get_game_for(request.user, pk)
-        if services.already_saved(fresh, form.cleaned_data["idempotency_key"]):
+        saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
+        if saved is not None and form.repeats(*saved):
             return _saved(request, fresh)  # a double tap, both read before either saved
-        return _stale(request, game, game.state.next_round, fresh)
+        return _stale_round(request, form, fresh)
     return _saved(request, game)
 
 
@@ -226,13 +233,30 @@ def _saved(request, game):
 
 def _refused(request, game, form):
     if form.is_stale():
-        return _stale(request, game, form.data.get("round_number"))
+        return _stale_round(request, form)
     return sheet(request, game, form, status=409 if game.state.finished else 422)
 
 
 def _stale(request, game, number, fresh=None):
     fresh = fresh or get_game_for(request.user, game.pk)
     return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
+
+
+def _stale_round(request, typed_form, fresh=None):
+    """A round typed on a sheet that is no longer the game's (another phone saved that round,
+    or the page was old): nothing is dropped in silence. The sheet as it is now, and the
+    numbers typed in its form, ready to save as the next round with one tap."""
+    fresh = fresh or get_game_for(request.user, typed_form.game.pk)
+    typed = typed_form.typed()
+    names = fresh.names
+    shown = ", ".join(
+        f"{name} {typed[f'seat_{seat}']}"
+        for seat, name in enumerate(names)
+        if f"seat_{seat}" in typed
+    )
+    number = typed_form.posted_number() or fresh.state.next_round - 1
+    notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
+    return sheet(request, fresh, RoundForm(fresh, initial=typed), status=409, notice=notice)
 
 
 def _typed(data):
@@ -316,6 +340,27 @@ def game_rematch(request, pk):
     game = get_game_for(request.user, pk)
     rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_delete(request, pk):
+    """The owner deletes a game, after a page that names it: it leaves the history and the
+    statistics (its players stay in the roster)."""
+    game = get_game_for(request.user, pk)
+    if request.method == "POST":
+        services.delete_game(game)
+        messages.success(request, _("%(game)s was deleted.") % {"game": capfirst(game_label(game))})
+        return redirect("history")
+    return render(request, "games/game_delete.html", {"game": game, "label": game_label(game)})
+
+
+def game_label(game):
+    """A game as people tell games apart: when it started, and who played."""
+    return _("the game of %(date)s with %(names)s") % {
+        "date": formats.date_format(timezone.localtime(game.created_at), "SHORT_DATETIME_FORMAT"),
+        "names": get_text_list(game.names, _("and")),
+    }
 
 
 @login_required

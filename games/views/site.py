@@ -1,9 +1,11 @@
-"""The site's own pages: the home page, the health check and the web app manifest."""
+"""The site's own pages: the home page, the health check, the web app manifest, and the page
+Django's CSRF check refuses a form with."""
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
@@ -50,3 +52,12 @@ def manifest(request):
     return JsonResponse(
         data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
     )
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: Django's refusal of a form, in the site's words and look (a page open
+    for too long, or since before a log-in), with a link back to the page of the form."""
+    referer = request.META.get("HTTP_REFERER", "")
+    same_site = url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure())
+    context = {"back": referer if same_site else None}
+    return render(request, "403_csrf.html", context, status=403)

@@ -1,4 +1,6 @@
-"""Screenshots of the main screens at phone size (390x844), for docs/screenshots/.
+"""Screenshots of the main screens at phone size (390x844), for docs/screenshots/; and of the
+sheet at 320 px, at 390 px with a 24 px default font, and in landscape, in both languages and
+both themes (names long and short, the card picker open).
 
 Run by bin/screenshots; not collected by the test run (the file name does not start with test_).
 """
@@ -10,7 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import ShareLink
+from tests.browser.conftest import sign_in
 from tests.browser.sheet import points_field
+from tests.browser.small_screens import LANDSCAPE, large_font_phone
 
 OUT = Path(os.environ.get("SCREENSHOTS_DIR", Path(__file__).parents[2] / "docs" / "screenshots"))
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -108,3 +112,59 @@ def test_llama_llama_end_banner(page, signed_in, make_game):
     page.goto(f"/games/{game.pk}/")
     expect(page.get_by_role("heading", name="Ben wins with 104!")).to_be_visible()
     shoot(page, "llama-llama-finished")
+
+
+COMFORT_NAMES = ("Jean-Éric", "🦙 Max", "Zoé", "Anne-Laure", "Ömer", "Bartholomew")
+COMFORT_ROUNDS = [(11, 0, 16, 5, 21, 3), (4, 9, -10, 13, 8, 2), (-10, 12, 5, 3, 7, 6)]
+LOCALES = {"en-GB": "en", "fr-FR": "fr"}
+
+
+def shoot_whole(page, name):
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=OUT / f"{name}.png", scale="css", full_page=True)
+
+
+def fill_some(page):
+    """Jean-Éric's points typed, Zoé's card picker open with a 5 and a llama."""
+    page.locator("#id_seat_0").fill("7")
+    page.locator(".picker-toggle").nth(2).click()
+    page.locator("#id_seat_2_cards button[data-card='5']").click()
+    page.locator("#id_seat_2_cards button.llama").click()
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sheet_at_320_px(page, signed_in, make_game, color_scheme, locale):
+    game = make_game(names=COMFORT_NAMES, rounds=COMFORT_ROUNDS)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"/games/{game.pk}/")
+    fill_some(page)
+    shoot_whole(page, f"sheet-320-{LOCALES[locale]}-{color_scheme}")
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sheet_in_landscape(page, signed_in, make_game, color_scheme, locale):
+    game = make_game(names=COMFORT_NAMES, rounds=COMFORT_ROUNDS)
+    page.set_viewport_size(LANDSCAPE)
+    page.goto(f"/games/{game.pk}/")
+    shoot(page, f"sheet-landscape-{LOCALES[locale]}-{color_scheme}")
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_sheet_with_a_24_px_font(
+    browser, live_server, user, make_game, tmp_path, color_scheme, locale
+):
+    game = make_game(names=COMFORT_NAMES, rounds=COMFORT_ROUNDS)
+    phone = large_font_phone(
+        browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
+    )
+    try:
+        sign_in(phone, live_server.url, user)
+        page = phone.new_page()
+        page.goto(f"/games/{game.pk}/")
+        fill_some(page)
+        shoot_whole(page, f"sheet-390-font24-{LOCALES[locale]}-{color_scheme}")
+    finally:
+        phone.close()

@@ -114,3 +114,46 @@ def test_a_players_name_labels_only_their_points_field(page, signed_in, make_gam
 
     expect(page.get_by_label(SIX[0])).to_have_count(1)
     expect(page.get_by_label(SIX[0])).to_have_attribute("name", "seat_0")
+
+
+def test_a_fields_error_goes_once_the_picker_or_the_emptied_hand_button_fills_it(
+    page, signed_in, make_game
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    page.get_by_role("button", name="Save round").click()
+    for name in ("Ana", "Ben", "Cleo"):
+        expect(page.get_by_text(f"Enter the points of {name}.")).to_be_visible()
+
+    open_picker(page, "Ana")
+    tap(page, "Ana", [4])
+    page.get_by_role("button", name="Emptied hand for Ben").click()
+
+    expect(page.get_by_text("Enter the points of Ana.")).to_have_count(0)
+    expect(page.get_by_text("Enter the points of Ben.")).to_have_count(0)
+    expect(points_field(page, "Ana")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_text("Enter the points of Cleo.")).to_be_visible()
+    expect(points_field(page, "Cleo")).to_have_attribute("aria-invalid", "true")
+
+
+@pytest.mark.parametrize("locale", ["fr-FR"])
+def test_in_french_the_pickers_buttons_elide_before_a_vowel(page, signed_in, make_game, locale):
+    game = make_game(names=("Émile", "Ben", "Hélène"))
+    page.goto(f"/games/{game.pk}/")
+    for name in ("Émile", "Ben", "Hélène"):
+        page.get_by_role("button", name=f"Cartes restées dans la main {of(name)}").click()
+    for name in ("Émile", "Ben", "Hélène"):
+        expect(
+            page.get_by_role("button", name=f"Ajouter un lama à la main {of(name)}")
+        ).to_be_visible()
+        expect(
+            page.get_by_role("button", name=f"Ajouter un 3 à la main {of(name)}")
+        ).to_be_visible()
+        expect(
+            page.get_by_role("button", name=f"Effacer les cartes choisies pour {name}")
+        ).to_be_visible()
+    expect(page.get_by_role("button", name="Ajouter un lama à la main de Émile")).to_have_count(0)
+
+
+def of(name):
+    return f"de {name}" if name == "Ben" else f"d’{name}"

@@ -92,6 +92,27 @@ def test_it_says_so_when_the_server_fails(page, signed_in, make_game, watch):
     assert not Round.objects.exists()
 
 
+def test_a_page_open_too_long_keeps_the_numbers_and_the_next_tap_saves(
+    page, context, signed_in, make_game, live_server, watch
+):
+    watch.expect(403, "/rounds/")
+    watch.expect_console("Response Status Error Code 403")
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    # Another session's CSRF cookie (as after the token was rotated): the page's token is stale.
+    context.add_cookies([{"name": "csrftoken", "value": "a" * 32, "url": live_server.url}])
+    type_round(page, {"Ana": 7, "Ben": 0, "Cleo": 12})
+    page.get_by_role("button", name="Save round").click()
+
+    expect(page.get_by_role("alert")).to_have_text(re.compile("this page was open too long"))
+    expect(points_field(page, "Cleo")).to_have_value("12")
+    assert not Round.objects.exists()
+
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    assert Round.objects.count() == 1
+
+
 def test_the_save_button_waits_for_the_answer_and_a_double_tap_saves_once(
     page, signed_in, make_game
 ):

@@ -36,6 +36,29 @@ def test_it_saves_typed_rounds_without_reloading_the_page(page, signed_in, make_
     assert game.rounds.count() == 2
 
 
+def test_when_nobody_emptied_their_hand_it_asks_who_quit_last_and_says_who_starts(
+    page, signed_in, make_game
+):
+    game = make_game(rounds=[(3, 0, 5)])
+    page.goto(f"/games/{game.pk}/")
+    expect(page.get_by_text("Ben starts this round.")).to_be_visible()
+    mark_document(page)
+    points_field(page, "Ana").fill("4")
+    points_field(page, "Ben").fill("6")
+    points_field(page, "Cleo").fill("2")
+    page.get_by_role("button", name="Save round").click()
+
+    quitter = page.get_by_label("who quit last")
+    expect(quitter).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".quitter")).to_contain_text("Nobody emptied their hand: say who quit last")
+    quitter.select_option("Cleo")
+    page.get_by_role("button", name="Save round").click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    expect(page.get_by_text("Cleo starts this round.")).to_be_visible()
+    assert_same_document(page)
+
+
 def test_the_emptied_hand_button_types_the_best_return(page, signed_in, make_game):
     game = make_game(rounds=[(12, 4, 20)])
     page.goto(f"/games/{game.pk}/")
@@ -76,10 +99,13 @@ def test_it_undoes_the_last_round_after_confirmation(page, signed_in, make_game)
 def test_it_edits_a_past_round(page, signed_in, make_game):
     game = make_game(rounds=[(3, 0, 5), (7, 2, 0)])
     page.goto(f"/games/{game.pk}/")
+    for number in (1, 2):  # a visible "Edit" on each row, its number in the link's name
+        link = page.get_by_role("link", name=f"Edit round {number}", exact=True)
+        expect(link).to_be_visible()
+        expect(link).to_have_text(f"Edit {number}")
     page.get_by_role("link", name="Edit round 1").click()
     points_field(page, "Ana").fill("13")
-    page.get_by_label("Yes, replace round 1").check()
-    page.get_by_role("button", name="Save changes").click()
+    page.get_by_role("button", name="Replace round 1 with these numbers").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
     assert totals(page) == [20, 2, 5]

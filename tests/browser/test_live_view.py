@@ -62,8 +62,14 @@ def test_a_revoked_link_stops_working(page, other_phone, signed_in, make_game, w
 
     watch.expect(404, "/live/")
     watch.expect_console("Response Status Error Code 404")
-    expect(other_phone.get_by_role("alert")).to_have_text(
-        "Sharing was stopped: this live link no longer works."
-    )
+    gone = other_phone.get_by_role("heading", level=1)
+    expect(gone).to_have_text("This live link was turned off by the scorekeeper")
+    expect(gone).to_be_focused()
     expect(other_phone.locator("table")).to_have_count(0)
+    # Only the notice: not the live view's "it follows each new round" above it.
+    expect(other_phone.get_by_text("it follows each new round")).to_have_count(0)
+    expect(other_phone).to_have_title("Live link turned off · Scorekeeper")
     assert other_phone.goto(link).status == 404
+    expect(other_phone.get_by_role("heading", level=1)).to_have_text(
+        "This live link was turned off by the scorekeeper"
+    )

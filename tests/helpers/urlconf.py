@@ -70,7 +70,7 @@ def every_route():
 # (test_ownership.test_the_owner_can_write_with_that_data proves it).
 WRITE_DATA = {
     "round_add": {"round_number": 3, "seat_0": 4, "seat_1": 6, "seat_2": 0},
-    "round_edit": {"round_number": 1, "seat_0": 6, "seat_1": 5, "seat_2": 0, "confirm": "on"},
+    "round_edit": {"round_number": 1, "seat_0": 6, "seat_1": 5, "seat_2": 0},
     "round_undo": {"round_number": 2},
     "game_rematch": {},
     "game_share": {},

@@ -152,6 +152,20 @@ def test_it_refuses_an_impossible_edit_naming_the_round(admin_client, make_game)
     assert not LogEntry.objects.exists()
 
 
+def test_it_names_who_an_edit_takes_to_the_end_and_when(admin_client, make_game):
+    game = make_game(rounds=[(12, 0, 30), (20, 3, 0), (5, 0, 7)])
+
+    # Cleo at 30 + 11 = 41 in round 2 would end the game before round 3.
+    response = edit_round(admin_client, game, 2, Cleo="11")
+
+    assert response.status_code == 200
+    assert (
+        "With this change, Cleo reaches 41 in round 2, so round 3 could not have been played."
+        in response.content.decode()
+    )
+    assert not LogEntry.objects.exists()
+
+
 def test_it_refuses_two_emptied_hands_in_the_edited_round(admin_client, make_game):
     game = make_game(rounds=FINISHED)
 

@@ -174,7 +174,7 @@ def test_a_round_after_the_end_is_refused(alice_client, make_game):
 
     html = upload(alice_client, data).content.decode()
 
-    assert "Round 3: The game is over" in html
+    assert "Ana reaches 51 in round 2, so round 3 could not have been played." in html
 
 
 def test_restore_writes_all_games_or_none(alice, monkeypatch):
@@ -451,7 +451,7 @@ def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, sho
                 "players": ["Ana", "Ben"],
                 "rounds": [{"entries": {"Ana": 10, "Ben": 20}}] * 5,
             },
-            "Round 5: The game is over: no round can be added.",
+            "Llama Llama ends after round 4, its last, so round 5 could not have been played.",
         ),
         (
             {

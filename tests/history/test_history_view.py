@@ -220,3 +220,13 @@ def test_a_history_restore_gets_the_whole_page(alice_client, make_game):
 
     assert "<html" in response.content.decode()
     assert "HX-Request" in response["Vary"]
+
+
+def test_each_row_tells_its_game_apart_by_the_time_it_started(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    start = datetime(2026, 3, 1, 20, 5, tzinfo=UTC)  # 21:05 in Paris
+    Game.objects.filter(pk=game.pk).update(created_at=start)
+    english = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Game of 03/01/2026 9:05 p.m." in english
+    assert "01/03/2026 21:05" in french

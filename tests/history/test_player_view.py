@@ -30,13 +30,22 @@ def test_it_shows_the_figures_the_stats_module_computes(alice_client, make_game)
     assert response.status_code == 200
     assert '<dt>Games played</dt><dd>3 <span class="muted">(2 finished)</span>' in html
     assert "<dd>1 alone, 0 shared</dd>" in html
-    assert "<dt>Win rate</dt><dd>50 %</dd>" in html
+    assert "<dt>Win rate</dt><dd>50%</dd>" in html
     assert "<dt>Average final total</dt><dd>25.0</dd>" in html
     assert "<dt>Best (lowest) final total</dt><dd>7</dd>" in html
     assert "<dt>Hands emptied</dt><dd>2</dd>" in html
     assert '<dt>Chips returned</dt><dd>1 chip <span class="muted">(1 point)</span></dd>' in html
     assert "<dt>Longest winning streak</dt><dd>1 game</dd>" in html
     assert "finished games only" in html
+
+
+def test_the_win_rate_is_spaced_as_each_language_writes_it(alice_client, make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[(5, 0), (-1, 31), (3, 12)])  # Ana wins
+    url = f"/players/{game.seats[0].player_id}/"
+    english = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "<dd>100%</dd>" in english
+    assert "<dd>100\u00a0%</dd>" in french
 
 
 def test_it_draws_the_final_totals_with_wins_marked(alice_client, make_game):

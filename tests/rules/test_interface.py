@@ -77,3 +77,38 @@ def test_a_replay_adds_each_round_to_the_totals(game):
     assert set(state.winners) <= set(state.best_total_seats)
     best = (max if ruleset.highest_wins else min)(state.totals)
     assert all(state.totals[seat] == best for seat in state.winners)
+
+
+@pytest.mark.parametrize("kind", RULESETS)
+def test_a_round_after_the_end_says_who_reached_it_with_what_total_and_when(kind):
+    ruleset = RULESETS[kind]
+    high = ruleset.max_entry
+    rounds = [(high, 0) if ruleset.highest_wins else (high, 1)]
+    while not ruleset.fold(2, rounds).finished:
+        rounds.append(rounds[0])
+    state = ruleset.fold(2, rounds)
+    with pytest.raises(rules.RoundRefused) as refused:
+        ruleset.fold(2, [*rounds, (1, 2)])
+    violation = refused.value.violations[0]
+    assert (violation.code, violation.round) == ("game_over", len(rounds) + 1)
+    reached = {seat: t for seat, t in enumerate(state.totals) if t >= ruleset.end_score}
+    assert violation.params["reached"] == reached
+    assert violation.params["ended_in"] == len(rounds)
+
+
+def test_a_shared_victory_shares_first_place_and_the_next_place_is_third():
+    state = rules.for_kind("lama").fold(3, [(30, 6, 4), (10, 2, 4)])  # Ben and Cleo on 8
+    assert state.winners == (1, 2)
+    assert rules.for_kind("lama").ranking(state) == ((1, 1), (2, 1), (0, 3))
+
+
+def test_a_tie_break_puts_its_winner_alone_in_first_place():
+    ruleset = rules.for_kind("llama_llama")
+    state = ruleset.fold(2, [(30, 40), (30, 30), (30, 20), (14, 4)])  # 104 each, Ana's 14 wins
+    assert state.winners == (0,)
+    assert ruleset.ranking(state) == ((0, 1), (1, 2))
+
+
+def test_during_the_game_equal_totals_share_a_place():
+    state = rules.for_kind("lama").fold(3, [(5, 0, 5)])
+    assert rules.for_kind("lama").ranking(state) == ((1, 1), (0, 2), (2, 2))

@@ -151,12 +151,10 @@ def test_round_add(table, data, fields, htmx):
     data=st.data(),
     fields=form(
         *ROUND_KEYS,
-        "confirm",
         seat_0=seat_value,
         seat_1=seat_value,
         seat_2=seat_value,
-        confirm=st.just("on"),
-        valid={"seat_0": 6, "seat_1": 5, "seat_2": 0, "confirm": "on"},
+        valid={"seat_0": 6, "seat_1": 5, "seat_2": 0},
     ),  # fmt: skip
     number=st.one_of(st.integers(min_value=1, max_value=3), st.integers(0, 2**70)),
     # the form's round_number defaults to the number in the URL

@@ -7,7 +7,10 @@ import subprocess
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from tests.helpers.live import PYTHON, ROOT
 
@@ -112,3 +115,29 @@ def test_the_mail_server_is_read_from_the_environment():
         "timeout": 10,
     }
     assert sender == "Scorekeeper <scores@example.org>"
+
+
+def test_the_log_in_page_links_to_the_password_reset(client):
+    assert 'href="/accounts/password_reset/"' in client.get("/accounts/login/").text
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/accounts/password_reset/", "/accounts/password_reset/done/", "/accounts/reset/done/"],
+)
+def test_the_reset_pages_have_the_sites_look_not_the_admins(client, path):
+    html = client.get(path).text
+    assert 'class="topbar"' in html and "/static/app.css" in html
+    assert "admin/css" not in html
+
+
+def test_a_reset_link_leads_to_the_sites_own_form_and_sets_the_password(client, carol):
+    uid = urlsafe_base64_encode(force_bytes(carol.pk))
+    token = default_token_generator.make_token(carol)
+    form = client.get(f"/accounts/reset/{uid}/{token}/", follow=True)
+    assert 'class="topbar"' in form.text and "Choose a new password" in form.text
+    data = {"new_password1": "a-new-long-pass-42", "new_password2": "a-new-long-pass-42"}
+    done = client.post(form.redirect_chain[-1][0], data, follow=True)
+    assert "Your new password is set." in done.text
+    carol.refresh_from_db()
+    assert carol.check_password("a-new-long-pass-42")

@@ -63,7 +63,8 @@ def test_the_finished_page_renders_in_french(alice_client, make_game):
 
 
 def chart_of(html):
-    return html[html.index('<figure class="chart">') : html.index("</figure>")]
+    """The chart's figure and, beside it, its numbers as a table."""
+    return html[html.index('<figure class="chart">') : html.index("</details>")]
 
 
 def test_the_totals_chart_draws_the_line_at_forty_in_lama(alice_client, make_game):
@@ -99,3 +100,15 @@ def test_the_standings_of_llama_llama_put_the_highest_total_first(alice_client, 
     assert names == [("Ana", "104"), ("Ben", "30"), ("Cleo", "13")]
     assert "Emptied their hand" not in standings  # no hand is emptied in Llama Llama
     assert standings.count("<td>") == 3 * 2
+
+
+def test_a_shared_victory_is_numbered_alike_in_the_banner_and_the_standings(
+    alice_client, make_game
+):
+    game = make_game(rounds=[(30, 6, 4), (10, 2, 4)])  # Ben and Cleo share the victory on 8
+    html = alice_client.get(game.get_absolute_url()).text
+    banner = re.findall(r'<li value="(\d)">(\w+) —', html)
+    assert banner == [("1", "Ben"), ("1", "Cleo"), ("3", "Ana")]
+    table = html[html.index('class="data standings-table"') :]
+    ranks = re.findall(r"<tr[^>]*>\s*<td>(\d)", table)
+    assert ranks[:3] == ["1", "1", "3"]

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from games.models import Game, Player
@@ -89,6 +91,16 @@ def test_it_offers_the_roster_but_not_another_accounts(alice_client, bob, make_g
     response = alice_client.get(URL)
     assert b'<option value="Ana">' in response.content
     assert b"Secret" not in response.content
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_regulars_are_in_dictionary_order(alice_client, make_game, language):
+    make_game(["Zoé", "émile", "Ömer", "Ben", "Anna"])
+    html = alice_client.get(URL, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    regulars = re.findall(r'data-seat-name="([^"]+)"', html)
+    assert regulars == ["Anna", "Ben", "émile", "Ömer", "Zoé"]
+    suggested = re.findall(r'<option value="([^"]+)"></option>', html)
+    assert suggested == regulars
 
 
 def test_it_escapes_names(alice_client, alice):

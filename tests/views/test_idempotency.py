@@ -66,3 +66,89 @@ def test_a_double_tap_racing_itself_is_saved_not_stale(alice_client, make_game, 
 
     assert response.status_code == 302
     assert Round.objects.filter(game=game).count() == 1
+
+
+# A submission key counts as "already saved" only for the same round with the same numbers.
+
+
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["plain", "htmx"])
+def test_an_old_pages_key_with_other_numbers_is_stale_and_keeps_them(
+    alice_client, make_game, headers
+):
+    """Back to the sheet as it was before round 1 was saved (its key already used), round 2
+    typed there: a 409, the fresh sheet, the numbers in its form for round 2."""
+    game = make_game()
+    key = str(uuid.uuid4())
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(key))
+    response = alice_client.post(
+        f"/games/{game.pk}/rounds/",
+        round_post(key, seat_0=7, seat_1=3, seat_2=0),
+        headers=headers,
+    )
+
+    assert response.status_code == 409
+    assert Round.objects.filter(game=game).count() == 1
+    html = response.text
+    assert "Round 1 was already saved, from another phone or an older page" in html
+    assert "Your numbers (Ana 7, Ben 3, Cleo 0) are in the form below" in html
+    assert 'name="round_number" value="2"' in html
+    assert 'name="seat_0" id="id_seat_0" value="7"' in html
+    assert 'name="seat_2" id="id_seat_2" value="0"' in html
+    assert key not in html  # a fresh key, so one tap saves them as round 2
+    assert 'class="errors"' not in html
+
+
+def test_the_numbers_kept_save_as_the_next_round_in_one_tap(alice_client, make_game):
+    game = make_game()
+    key = str(uuid.uuid4())
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(key))
+    stale = alice_client.post(f"/games/{game.pk}/rounds/", round_post(key, seat_0=7, seat_2=3))
+    fresh_key = stale.text.split('name="idempotency_key" value="')[1][:36]
+
+    again = round_post(fresh_key, round_number=2, seat_0=7, seat_2=3)
+    assert alice_client.post(f"/games/{game.pk}/rounds/", again).status_code == 302
+    assert [r.entries for r in type(game).objects.get(pk=game.pk).state.rounds] == [
+        (5, 0, 12),
+        (7, 0, 3),
+    ]
+
+
+def test_a_second_phone_saving_the_same_round_with_other_numbers_sees_both(alice_client, make_game):
+    game = make_game()
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(str(uuid.uuid4())))
+    other = round_post(str(uuid.uuid4()), seat_0=9, seat_1=0, seat_2=4)
+    response = alice_client.post(f"/games/{game.pk}/rounds/", other)
+
+    assert response.status_code == 409
+    html = response.text
+    assert "<td>12</td>" in html  # round 1 as the first phone saved it, in the table
+    assert "Your numbers (Ana 9, Ben 0, Cleo 4) are in the form below" in html
+    assert 'name="seat_0" id="id_seat_0" value="9"' in html
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_the_same_key_and_numbers_for_another_round_number_is_stale_not_saved(
+    alice_client, make_game
+):
+    game = make_game()
+    key = str(uuid.uuid4())
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(key))
+    response = alice_client.post(f"/games/{game.pk}/rounds/", round_post(key, round_number=2))
+    assert response.status_code == 409
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_a_stale_round_after_the_end_says_the_numbers_were_not_saved(alice_client, make_game):
+    game = make_game(rounds=[(31, 0, 12)])
+    key = str(uuid.uuid4())
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(key, round_number=2, seat_0=10))
+    response = alice_client.post(
+        f"/games/{game.pk}/rounds/", round_post(key, round_number=2, seat_0=3)
+    )
+    assert response.status_code == 409
+    assert "the game is over: your numbers (Ana 3, Ben 0, Cleo 12) were not saved" in response.text
+
+
+def test_the_sheet_is_never_kept_by_the_browser(alice_client, make_game):
+    response = alice_client.get(make_game().get_absolute_url())
+    assert "no-store" in response["Cache-Control"]

@@ -57,7 +57,7 @@ def test_a_first_game_offers_lama_and_asks_who_starts(alice_client):
     body = alice_client.get(URL).text
     assert "checked" in radio(body, "lama")
     assert "L.L.A.M.A. is played by 2 to 6 players." in pagetext.text(body)
-    assert '<p class="starter-field">' in body
+    assert '<div class="field starter-field">' in body
 
 
 def test_it_offers_the_game_chosen_last_time(alice_client, make_game):
@@ -68,7 +68,7 @@ def test_it_offers_the_game_chosen_last_time(alice_client, make_game):
     assert "checked" not in radio(body, "lama")
     limit = re.search(r"<p [^>]*data-players-limit>(.*?)</p>", body)[1]
     assert limit == "Llama Llama is played by 2 to 4 players."
-    assert '<p class="starter-field" hidden>' in body  # Llama Llama has no starter
+    assert '<div class="field starter-field" hidden>' in body  # Llama Llama has no starter
 
 
 def test_it_remembers_the_last_game_of_this_account_only(alice_client, make_game, bob):
@@ -374,7 +374,10 @@ def test_llama_llama_refuses_an_edit_that_ends_the_game_before_later_rounds(
     game = make_game(rounds=[(30, 0, 5), (3, 4, 7), (1, 2, 3)], kind="llama_llama")
     response = edit(alice_client, game, 2, 70, 4, 7)  # Ana would reach 100 in round 2
     assert response.status_code == 422
-    assert "Round 3: The game is over: no round can be added." in response.text
+    assert (
+        "With this change, Ana reaches 100 in round 2, so round 3 could not have been played."
+        in response.text
+    )
     assert Game.objects.get(pk=game.pk).state.totals == (34, 6, 15)
 
 
@@ -400,3 +403,11 @@ def test_each_game_refuses_a_table_it_is_not_played_by(alice_client, kind, names
     assert response.status_code == 422
     assert errors_next_to(response.text, "player_0") == [message]
     assert not Game.objects.exists()
+
+
+def test_the_sheet_says_who_starts_even_when_an_old_round_did_not_note_who_quit_last(
+    alice_client, make_game
+):
+    game = make_game(rounds=[(3, 4, 5)])  # saved before the sheet asked who quit last
+    body = alice_client.get(game.get_absolute_url()).text
+    assert "The player who quit last in round 1 starts this round." in body

@@ -97,7 +97,7 @@ def test_a_poll_gets_the_new_round_and_its_announcement(client, shared):
 
     assert response.status_code == 200
     assert "<html" not in response.text
-    assert 'hx-swap-oob="innerHTML"' in response.text
+    assert 'data-hx-swap-oob="innerHTML"' in response.text
     assert "Round 2 saved. Totals: Ana 4, Ben 2, Cleo 5." in response.text
 
 

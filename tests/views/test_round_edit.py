@@ -1,13 +1,13 @@
 import pytest
 
+from tests.helpers.pagetext import text
+
 pytestmark = pytest.mark.django_db
 
 
-def edit(client, game, number, *values, confirm=True, **extra):
+def edit(client, game, number, *values, **extra):
     data = {f"seat_{seat}": value for seat, value in enumerate(values)}
     data |= {"round_number": number} | extra
-    if confirm:
-        data["confirm"] = "on"
     return client.post(f"/games/{game.pk}/rounds/{number}/edit/", data)
 
 
@@ -19,7 +19,8 @@ def test_the_edit_form_shows_the_round_as_typed(alice_client, make_game):
     game = make_game(rounds=[[12, 0, 5], [3, -1, 7]])
     body = alice_client.get(f"/games/{game.pk}/rounds/2/edit/").content.decode()
     assert 'name="seat_1" id="id_seat_1" value="-1"' in body
-    assert "Yes, replace round 2 with these numbers" in body
+    assert 'class="primary">Replace round 2 with these numbers</button>' in body
+    assert 'type="checkbox"' not in body  # the button is the confirmation
 
 
 def test_it_replaces_a_round_and_the_totals_follow(alice_client, make_game):
@@ -27,13 +28,6 @@ def test_it_replaces_a_round_and_the_totals_follow(alice_client, make_game):
     response = edit(alice_client, game, 1, 20, 0, 5)
     assert response.status_code == 302
     assert fresh(game).state.totals == (23, 0, 12)
-
-
-def test_it_asks_for_confirmation(alice_client, make_game):
-    game = make_game(rounds=[[12, 0, 5]])
-    response = edit(alice_client, game, 1, 20, 0, 5, confirm=False)
-    assert response.status_code == 422
-    assert fresh(game).state.totals == (12, 0, 5)
 
 
 def test_it_refuses_an_edit_that_breaks_the_round(alice_client, make_game):
@@ -57,8 +51,31 @@ def test_it_refuses_an_edit_that_ends_the_game_before_later_rounds(alice_client,
     game = make_game(rounds=[[31, 0, 5], [3, 4, 7], [1, 2, 3]])
     response = edit(alice_client, game, 2, 9, 4, 7)
     assert response.status_code == 422
-    assert "Round 3: The game is over" in response.content.decode()
+    assert (
+        "With this change, Ana reaches 40 in round 2, so round 3 could not have been played."
+        in text(response.content.decode())
+    )
     assert fresh(game).state.totals == (35, 6, 15)
+
+
+def test_it_names_everyone_the_edit_takes_to_the_end(alice_client, make_game):
+    game = make_game(rounds=[[31, 0, 25], [3, 4, 7], [1, 2, 3], [2, 3, 0]])
+    response = edit(alice_client, game, 2, 9, 0, 20)
+    assert response.status_code == 422
+    assert (
+        "With this change, Ana reaches 40 and Cleo reaches 45 in round 2, so round 3 could not "
+        "have been played." in text(response.content.decode())
+    )
+
+
+def test_it_says_so_in_french(alice_client, make_game):
+    game = make_game(["Zoé", "Ben", "Émile"], rounds=[[30, 0, 5], [3, 4, 7], [1, 2, 3]])
+    alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    response = edit(alice_client, game, 2, 11, 4, 0)
+    assert (
+        "Avec cette modification, Zoé atteint 41 à la manche 2\u00a0: la manche 3 n’aurait pas pu "
+        "être jouée." in text(response.content.decode())
+    )
 
 
 def test_it_checks_ownership(client, bob, make_game):

@@ -1,0 +1,173 @@
+"""Every main page is valid HTML: the Nu Html Checker finds no error, in English and French.
+
+Each page is rendered as its visitor gets it (signed in where it needs it, refused forms
+included), written to a folder, and the folder is checked in one run of vnu.jar.
+"""
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import translation
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.views.defaults import server_error
+
+from games import rulebook
+from games.models import ShareLink
+from tests.helpers import vnu
+
+NAMES = ("Ana", "Ben", "Cleo")
+
+
+def _get(path, status=200):
+    return lambda client, tables: (client.get(path), status)
+
+
+def _game(name, view="game", extra=(), status=200):
+    return lambda client, tables: (
+        client.get(reverse(view, args=[tables[name].pk, *extra])),
+        status,
+    )
+
+
+def _post(path_of, data, status):
+    return lambda client, tables: (client.post(path_of(tables), data), status)
+
+
+def _reset_confirm(client, tables):
+    user = tables["alice"]
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    path = reverse("password_reset_confirm", args=[uid, token])
+    return client.get(path, follow=True), 200
+
+
+def _throttled(client, tables):
+    for _ in range(6):
+        response = client.post("/accounts/login/", {"username": "alice", "password": "x"})
+    return response, 429
+
+
+def _csrf_refused(client, tables):
+    phone = Client(
+        enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=client.defaults["HTTP_ACCEPT_LANGUAGE"]
+    )
+    phone.force_login(tables["alice"])
+    return phone.post(reverse("round_add", args=[tables["going"].pk]), {}), 403
+
+
+def _server_error(client, tables):
+    with translation.override(client.defaults["HTTP_ACCEPT_LANGUAGE"]):
+        return server_error(RequestFactory().get("/")), 500
+
+
+def _round_path(name):
+    return lambda tables: reverse("round_add", args=[tables[name].pk])
+
+
+SIGNED_IN = {
+    "home": _get("/en/"),
+    "new game": _get("/games/new/"),
+    "refused new game": _post(
+        lambda tables: "/games/new/",
+        {"game": "lama", "player_0": "Ana", "player_1": "ana", "starter": 5},
+        422,
+    ),
+    "sheet": _game("going"),
+    "sheet of llama llama": _game("llama"),
+    "finished sheet": _game("done"),
+    "refused round": _post(
+        _round_path("going"), {"round_number": 3, "seat_0": 40, "seat_1": "", "seat_2": -10}, 422
+    ),
+    "stale round": _post(
+        _round_path("going"), {"round_number": 1, "seat_0": 4, "seat_1": 0, "seat_2": 2}, 409
+    ),
+    "round edit": _game("going", "round_edit", [1]),
+    "undo": _game("going", "round_undo"),
+    "delete": _game("done", "game_delete"),
+    "share": _game("going", "game_share"),
+    "share with a link": _game("shared", "game_share"),
+    "stop sharing": _game("shared", "game_share_revoke"),
+    "history": _get("/history/"),
+    "import": _get("/history/import/"),
+    "player": lambda client, tables: (
+        client.get(reverse("player", args=[tables["done"].seats[0].player_id])),
+        200,
+    ),
+    "game not found": _get("/games/999999/", 404),
+    "csrf refused": _csrf_refused,
+}
+SIGNED_OUT = {
+    "home signed out": _get("/en/"),
+    "rules": _get("/en/rules/"),
+    **{f"rules {slug}": _get(f"/en/rules/{slug}/") for slug, _title in rulebook.SECTIONS},
+    "login": _get("/accounts/login/"),
+    "refused login": _post(
+        lambda tables: "/accounts/login/", {"username": "alice", "password": "x"}, 422
+    ),
+    "throttled login": _throttled,
+    "signup": _get("/accounts/signup/"),
+    "refused signup": _post(
+        lambda tables: "/accounts/signup/",
+        {"username": "x", "password1": "1", "password2": "2"},
+        422,
+    ),
+    "password reset": _get("/accounts/password_reset/"),
+    "password reset sent": _get("/accounts/password_reset/done/"),
+    "password reset confirm": _reset_confirm,
+    "password reset complete": _get("/accounts/reset/done/"),
+    "live": lambda client, tables: (
+        client.get(tables["shared"].share_link.get_absolute_url()),
+        200,
+    ),
+    "live link turned off": _get("/live/no-such-link/", 404),
+    "page not found": _get("/no/such/page/", 404),
+    "bad request": lambda client, tables: (client.get("/", HTTP_HOST="elsewhere.example"), 400),
+    "server error": _server_error,
+}
+
+
+@pytest.fixture
+def tables(alice, make_game):
+    shared = make_game(NAMES, rounds=[(5, 0, 12)])
+    ShareLink.objects.create(game=shared)
+    return {
+        "alice": alice,
+        "going": make_game(NAMES, rounds=[(5, 0, 12), (7, 11, -1)]),
+        "done": make_game(NAMES, rounds=[(0, 13, 21), (17, -10, 9), (6, 20, 12)]),
+        "llama": make_game(NAMES, rounds=[(12, 30, 7)], kind="llama_llama"),
+        "shared": shared,
+    }
+
+
+def render_all(tables, folder):
+    for language in ("en", "fr"):
+        for pages, signed_in in ((SIGNED_IN, True), (SIGNED_OUT, False)):
+            for name, get in pages.items():
+                client = Client(HTTP_ACCEPT_LANGUAGE=language)
+                if signed_in:
+                    client.force_login(tables["alice"])
+                response, status = get(client, tables)
+                assert response.status_code == status, (name, language, response.status_code)
+                file = folder / f"{language}-{name.replace(' ', '-')}.html"
+                file.write_bytes(response.content)
+
+
+def test_every_main_page_is_valid_html(tables, tmp_path):
+    if problem := vnu.missing():
+        pytest.fail(problem)
+    render_all(tables, tmp_path)
+    errors = vnu.check(tmp_path)
+    report = "\n".join(f"{page}: {error}" for page, found in errors.items() for error in found)
+    assert not errors, f"The Nu Html Checker found errors:\n{report}"
+
+
+def test_the_checker_reports_an_invalid_page(tmp_path):
+    if problem := vnu.missing():
+        pytest.fail(problem)
+    (tmp_path / "bad.html").write_text(
+        '<!doctype html><html lang="en"><title>x</title><p><ul><li>x</ul></p></html>'
+    )
+    (tmp_path / "good.html").write_text('<!doctype html><html lang="en"><title>x</title><p>x</p>')
+    assert list(vnu.check(tmp_path)) == ["bad.html"]

@@ -1,0 +1,79 @@
+"""The owner deletes a game from its page, after a confirmation that names it."""
+
+import pytest
+from django.urls import reverse
+
+from games import history
+from games.models import Entry, Game, Player, Round, ShareLink
+from tests.helpers.pagetext import text
+
+FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins
+
+
+def player_figures(player):
+    """The player's figures at L.L.A.M.A., as their page shows them."""
+    games = list(player.games.with_sheet().order_by("created_at", "pk"))
+    (lama,) = history.figures_by_game(history.played_by(player, games))
+    return lama.stats
+
+
+def test_the_sheet_links_to_the_deletion(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    page = alice_client.get(reverse("game", args=[game.pk])).content.decode()
+    assert f'href="{reverse("game_delete", args=[game.pk])}"' in page
+
+
+def test_it_asks_first_naming_the_game(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    response = alice_client.get(reverse("game_delete", args=[game.pk]))
+    assert response.status_code == 200
+    assert "Delete the game of " in text(response.content.decode())
+    assert "with Ana, Ben and Cleo?" in text(response.content.decode())
+    assert "Its 2 rounds will be deleted" in text(response.content.decode())
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_it_leaves_the_history_and_the_statistics(alice_client, make_game):
+    kept = make_game(rounds=[(5, 0, 12)])
+    game = make_game(rounds=FINISHED)
+    ShareLink.objects.create(game=game)
+    cleo = Player.objects.get(name="Cleo")
+    assert player_figures(cleo).sole_wins == 1
+
+    response = alice_client.post(reverse("game_delete", args=[game.pk]))
+
+    assert response.status_code == 302 and response["Location"] == reverse("history")
+    history_page = alice_client.get(reverse("history")).content.decode()
+    assert "1 game" in text(history_page)
+    assert "was deleted." in text(history_page)
+    assert reverse("game", args=[game.pk]) not in history_page
+    figures = player_figures(cleo)
+    assert (figures.games, figures.sole_wins, figures.rounds) == (1, 0, 1)
+    assert not Round.objects.filter(game=game.pk).exists()
+    assert not Entry.objects.filter(round__game=game.pk).exists()
+    assert not ShareLink.objects.exists()
+    assert list(Game.objects.all()) == [kept]
+    assert Player.objects.count() == 3  # the roster keeps its players
+
+
+def test_its_pages_are_gone_afterwards(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    alice_client.post(reverse("game_delete", args=[game.pk]))
+    assert alice_client.get(reverse("game", args=[game.pk])).status_code == 404
+
+
+def test_another_account_cannot_delete_it(client, bob, make_game):
+    game = make_game(rounds=FINISHED)
+    client.force_login(bob)
+    assert client.get(reverse("game_delete", args=[game.pk])).status_code == 404
+    assert client.post(reverse("game_delete", args=[game.pk])).status_code == 404
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+@pytest.mark.parametrize("language", ["fr"])
+def test_it_asks_in_french(alice_client, make_game, language):
+    game = make_game(["Émile", "Ben"], rounds=[(3, 0)])
+    alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    page = text(alice_client.get(reverse("game_delete", args=[game.pk])).content.decode())
+    assert "Supprimer la partie du " in page
+    assert "avec Émile et Ben\u00a0?" in page
