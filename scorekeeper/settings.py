@@ -35,8 +35,12 @@ SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# What Django's deploy check (security.W009) asks of a key: 50 characters, 5 different ones.
+MIN_SECRET_KEY_LENGTH = 50
+
 if not DEBUG:
-    if SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 40:
+    too_weak = len(SECRET_KEY) < MIN_SECRET_KEY_LENGTH or len(set(SECRET_KEY)) < 5
+    if SECRET_KEY == DEV_SECRET_KEY or too_weak:
         raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
     if "ALLOWED_HOSTS" not in os.environ:
         raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")
