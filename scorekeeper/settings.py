@@ -121,6 +121,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
+# Counted in the database (accounts.LoginFailures), where counting is atomic.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
@@ -190,7 +191,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# The log-in counters and the sessions must be shared by all gunicorn workers: a folder on disk
+# Cached sessions must be shared by all gunicorn workers: a folder on disk
 # in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
 # development.
 # Rendered sheets are kept in each worker's memory under their game's revision (games/pages.py),

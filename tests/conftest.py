@@ -50,7 +50,7 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _empty_caches():
-    """The log-in throttle counts in the cache: each test starts with none."""
+    """Sessions and kept sheets live in the caches: each test starts with none."""
     for cache in caches.all():
         cache.clear()
 

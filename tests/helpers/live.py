@@ -16,6 +16,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from http.cookies import SimpleCookie
@@ -220,3 +221,20 @@ class Phone:
         response = self.submit("/games/new/", data)
         assert response.status == 302, response.text
         return int(re.search(r"/games/(\d+)/", response.location).group(1))
+
+
+def at_once(*requests):
+    """Run the requests in threads released together; their responses in the same order."""
+    barrier = threading.Barrier(len(requests))
+    responses = [None] * len(requests)
+
+    def run(index, request):
+        barrier.wait()
+        responses[index] = request()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return responses
