@@ -19,7 +19,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import identity, rules, services
+from games import identity, names, rules, services
 from games.messages import describe
 from games.models import NAME_MAX_LENGTH, Entry, Game, Round
 
@@ -111,21 +111,21 @@ def _in_game(index, item, message):
 def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
-    names = _players(item.get("players"))
+    spelled = _players(item.get("players"))
     raw_rounds = item.get("rounds", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
         message = _("its rounds must be a list of at most %(max)s rounds.")
         raise Refused(message % {"max": MAX_ROUNDS})
-    rounds = [_round(number, r, names) for number, r in enumerate(raw_rounds, start=1)]
-    first_starter = _seat_of(item.get("first_starter"), names, default=0)
+    rounds = [_round(number, r, spelled) for number, r in enumerate(raw_rounds, start=1)]
+    first_starter = _seat_of(item.get("first_starter"), spelled, default=0)
     try:
-        state = rules.fold(len(names), rounds, first_starter)
+        state = rules.fold(len(spelled), rounds, first_starter)
     except rules.RoundRefused as refused:
         # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = dict.fromkeys(describe(v, names) for v in refused.violations)
+        messages = dict.fromkeys(describe(v, spelled) for v in refused.violations)
         raise Refused(*messages) from None
-    _check_totals(item.get("totals"), names, state)
-    players = [" ".join(name.split()) for name in names]
+    _check_totals(item.get("totals"), spelled, state)
+    players = [names.clean(name) for name in spelled]
     started_at = _moment(item.get("started_at"))
     return GameBackup(
         players=players,
@@ -137,26 +137,31 @@ def read_game(item) -> GameBackup:
     )
 
 
-def _players(names):
+def _players(raw):
+    """The names as the file spells them (its rounds use them), once each is found fit."""
     if (
-        not isinstance(names, list)
-        or not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS
-        or not all(isinstance(name, str) for name in names)
+        not isinstance(raw, list)
+        or not rules.MIN_PLAYERS <= len(raw) <= rules.MAX_PLAYERS
+        or not all(isinstance(name, str) for name in raw)
     ):
         raise Refused(
             _("its players must be a list of %(min)s to %(max)s names.")
             % {"min": rules.MIN_PLAYERS, "max": rules.MAX_PLAYERS}
         )
-    cleaned = [" ".join(name.split()) for name in names]
-    for name in cleaned:
+    cleaned = [names.clean(name) for name in raw]
+    for index, name in enumerate(cleaned):
         if not 1 <= len(name) <= NAME_MAX_LENGTH:
             raise Refused(
                 _("the player name “%(name)s” must have 1 to %(max)s characters.")
                 % {"name": name, "max": NAME_MAX_LENGTH}
             )
-    if len({name.casefold() for name in cleaned}) < len(cleaned):
-        raise Refused(_("a player is named twice."))
-    return names
+        if not names.is_visible(name):
+            message = _("the player name “%(name)s” holds an invisible or control character.")
+            raise Refused(message % {"name": names.shown(name)})
+        other = names.look_alike(name, cleaned[:index])
+        if other is not None:
+            raise Refused(names.same_name_message(name, other))
+    return raw
 
 
 def _round(number, raw, names) -> rules.Round:

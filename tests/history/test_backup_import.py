@@ -97,7 +97,7 @@ def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
         ({"players": ["Ana", "Ben"]}, "should hold a list of games"),
         ([42], "Game 1: it is not a game"),
         ([{"id": 9, "players": ["Ana"], "rounds": []}], "Game 1 (id 9): its players must be"),
-        ([{"players": ["Ana", "ana"], "rounds": []}], "a player is named twice"),
+        ([{"players": ["Ana", "ana"], "rounds": []}], "Game 1: ana is already at the table."),
         ([{"players": ["Ana", "Ben"], "rounds": "many"}], "its rounds must be a list"),
         (
             [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3}}]}],
