@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -25,6 +25,9 @@ from games.models import NAME_MAX_LENGTH, Entry, Game, Round
 
 MAX_GAMES = 5000
 MAX_ROUNDS = 500  # a real game ends long before; this only bounds a forged file
+# Scorekeeper's games were played after this, and never more than a day ahead of the server's
+# clock (a phone in another time zone): a date outside would break every page that shows it.
+FIRST_YEAR = 2000
 
 CSV_HEADER = (
     gettext_lazy("game"),
@@ -126,13 +129,17 @@ def read_game(item) -> GameBackup:
         raise Refused(*messages) from None
     _check_totals(item.get("totals"), spelled, state)
     players = [names.clean(name) for name in spelled]
-    started_at = _moment(item.get("started_at"))
+    started_at = _moment(item.get("started_at"), _("it started on “%(value)s”"))
+    saved_at = [
+        _moment(r.get("saved_at"), _("Round %(number)s was saved on “%(value)s”"), number)
+        for number, r in enumerate(raw_rounds, start=1)
+    ]
     return GameBackup(
         players=players,
         first_starter=first_starter,
         rounds=rounds,
         started_at=started_at,
-        saved_at=[_moment(r.get("saved_at")) for r in raw_rounds],
+        saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players),
     )
 
@@ -204,7 +211,8 @@ def _check_totals(totals, names, state):
         )
 
 
-def _moment(value):
+def _moment(value, when, number=None):
+    """The date and time `value`, or None; `when` words it in the refusal if out of range."""
     if value is None:
         return None
     try:
@@ -213,7 +221,20 @@ def _moment(value):
         moment = None
     if moment is None:
         raise Refused(_("“%(value)s” is not a date and time.") % {"value": value})
-    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+    moment = moment if timezone.is_aware(moment) else _aware(moment)
+    first = datetime(FIRST_YEAR, 1, 1, tzinfo=UTC)
+    if moment is None or not first <= moment <= timezone.now() + timedelta(days=1):
+        message = _("%(when)s, which is not between %(first)s and tomorrow.")
+        when = when % {"value": value, "number": number}
+        raise Refused(message % {"when": when, "first": FIRST_YEAR})
+    return moment
+
+
+def _aware(naive):
+    try:
+        return timezone.make_aware(naive)
+    except OverflowError:  # year 1 or 9999 in the server's time zone
+        return None
 
 
 def _identity(value, started_at, players):

@@ -1,8 +1,10 @@
 import json
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 
 from games import backup
 from games.models import Entry, Game, Player, Round
@@ -338,3 +340,48 @@ def test_a_game_identifier_that_is_not_a_uuid_is_refused(alice_client):
     assert response.status_code == 422
     assert "Game 1: “game-1” is not a game identifier (a UUID)." in response.content.decode()
     assert snapshot() == (0, 0, 0, 0)
+
+
+def a_game(**fields):
+    return {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]} | fields
+
+
+@pytest.mark.parametrize(
+    "moment",
+    ["9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+14:00", "1999-12-31T23:59:59+00:00",
+     "2999-01-01T00:00:00"],
+)  # fmt: skip
+def test_a_start_outside_sane_dates_is_refused_naming_the_game(alice_client, moment):
+    response = upload(alice_client, [a_game(), a_game(id=7, started_at=moment)])
+
+    assert response.status_code == 422
+    assert (
+        f"Game 2 (id 7): it started on “{moment}”, which is not between 2000 and tomorrow."
+        in response.content.decode()
+    )
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_a_round_saved_outside_sane_dates_is_refused(alice_client):
+    game = a_game(rounds=[{"entries": {"Ana": 3, "Ben": 0}, "saved_at": "9999-12-31T23:59:59Z"}])
+
+    response = upload(alice_client, [game])
+
+    assert response.status_code == 422
+    assert (
+        "Game 1: Round 1 was saved on “9999-12-31T23:59:59Z”, which is not between 2000 and "
+        "tomorrow." in response.content.decode()
+    )
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_dates_from_2000_to_tomorrow_are_kept(alice_client, alice):
+    soon = (timezone.now() + timedelta(hours=23)).isoformat()
+    saved = {"entries": {"Ana": 3, "Ben": 0}, "saved_at": soon}
+    upload(alice_client, [a_game(started_at="2000-01-01T00:00:00+00:00", rounds=[saved])])
+
+    game = alice.games.get()
+    assert game.created_at == datetime(2000, 1, 1, tzinfo=UTC)
+    assert game.rounds.get().created_at.isoformat() == soon
+    for page in ("/en/", "/history/", "/history/export.csv"):
+        assert alice_client.get(page).status_code == 200
