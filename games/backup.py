@@ -8,6 +8,7 @@ games/identity.py) is not added again.
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -65,9 +66,16 @@ def csv_rows(games):
                 ]
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula; and a cell starts
+# after whatever separator the reader splits lines on, not only the writer's (a name
+# "x;=1+2;y" written with commas and opened with semicolons gives a cell "=1+2").
+FORMULA_START = re.compile(r"(?<![^,;\t| ])(?=[=+\-@\t\r])")
+
+
 def spreadsheet_safe(text):
-    """A name that starts like a formula would run in a spreadsheet: keep it plain text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """`text` with an apostrophe before each formula a spreadsheet could find in it, so it
+    shows as typed (spreadsheets hide a leading apostrophe or show it as text)."""
+    return FORMULA_START.sub("'", text)
 
 
 @dataclass(frozen=True)

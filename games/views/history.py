@@ -8,7 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -52,8 +52,13 @@ def export_json(request):
 @login_required
 @require_GET
 def export_csv(request):
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    csv.writer(response).writerows(backup.csv_rows(request.user.games.with_sheet()))
+    """The CSV in the reader's language, as their spreadsheet opens it: with a byte-order
+    mark (or Excel reads UTF-8 as Latin-1) and, where decimals take a comma (French), fields
+    separated by semicolons, as LibreOffice and Excel expect there."""
+    response = HttpResponse("\ufeff", content_type="text/csv; charset=utf-8")
+    delimiter = ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
+    writer = csv.writer(response, delimiter=delimiter)
+    writer.writerows(backup.csv_rows(request.user.games.with_sheet()))
     return _attachment(response, "csv")
 
 
