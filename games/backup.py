@@ -1,9 +1,8 @@
 """Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
 
 A backup is read back only through the rules module: every game is replayed with
-`rules.fold` before anything is written, and the whole file is restored in one
-transaction or not at all. A game the account already holds (same UUID, see
-games/identity.py) is not added again.
+`rules.fold` before anything is written (games/restore.py writes them then, all or none).
+A game the account already holds (same identity, see games/identity.py) is not added again.
 """
 
 from __future__ import annotations
@@ -13,18 +12,19 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import identity, names, rules, services
+from games import identity, names, rules
 from games.messages import describe
-from games.models import NAME_MAX_LENGTH, Entry, Game, Round
+from games.models import NAME_MAX_LENGTH
 
+# An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
+# size); its numbers typed bound how long the import writes (games/restore.py).
 MAX_GAMES = 5000
+MAX_ENTRIES = 250_000
 MAX_ROUNDS = 500  # a real game ends long before; this only bounds a forged file
 # Scorekeeper's games were played after this, and never more than a day ahead of the server's
 # clock (a phone in another time zone): a date outside would break every page that shows it.
@@ -105,6 +105,12 @@ def read(data) -> tuple[list[GameBackup], list[str]]:
             games.append(read_game(item))
         except Refused as refused:
             problems.extend(_in_game(index, item, message) for message in refused.args)
+    entries = sum(len(game.players) * len(game.rounds) for game in games)
+    if entries > MAX_ENTRIES:
+        message = _(
+            "This file holds %(count)s numbers typed; at most %(max)s can be imported at once."
+        )
+        problems.append(message % {"count": entries, "max": MAX_ENTRIES})
     return games, problems
 
 
@@ -148,7 +154,8 @@ def read_game(item) -> GameBackup:
         rounds=rounds,
         started_at=started_at,
         saved_at=saved_at,
-        uuid=_identity(item.get("uuid"), started_at, players),
+        uuid=_identity(item.get("uuid"), started_at, players)
+        or identity.content_uuid(players, first_starter, rounds),
     )
 
 
@@ -246,55 +253,11 @@ def _aware(naive):
 
 
 def _identity(value, started_at, players):
+    """The game's UUID, from the file or its start and players; None when it has neither."""
     if value is None:  # an export from before games carried a UUID
-        if started_at is None:
-            return uuid.uuid4()  # nothing tells this game from another: always a new one
-        return identity.legacy_uuid(started_at, players)
+        return None if started_at is None else identity.legacy_uuid(started_at, players)
     try:
         return uuid.UUID(value)
     except (TypeError, ValueError, AttributeError):
         message = _("“%(value)s” is not a game identifier (a UUID).")
         raise Refused(message % {"value": value}) from None
-
-
-@dataclass(frozen=True)
-class Restored:
-    added: list[Game]
-    already_held: int  # games of the file this account had already
-
-
-@transaction.atomic
-def restore(owner, backups) -> Restored:
-    # The account's row is locked (PostgreSQL; SQLite queues every write anyway) so that
-    # one file posted twice at once, by a double tap, cannot add its games twice.
-    get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
-    held = set(owner.games.values_list("uuid", flat=True))
-    added = []
-    for backup in backups:
-        if backup.uuid not in held:
-            held.add(backup.uuid)
-            added.append(_restore_game(owner, backup))
-    return Restored(added, len(backups) - len(added))
-
-
-def _restore_game(owner, backup: GameBackup) -> Game:
-    game = services.start_game(owner, backup.players, backup.first_starter)
-    seats = game.seats
-    rounds = Round.objects.bulk_create(
-        Round(game=game, number=number, last_to_quit=r.last_to_quit)
-        for number, r in enumerate(backup.rounds, start=1)
-    )
-    Entry.objects.bulk_create(
-        Entry(round=stored, seat=seat, value=value)
-        for stored, r in zip(rounds, backup.rounds, strict=True)
-        for seat, value in zip(seats, r.entries, strict=True)
-    )
-    # auto_now_add stamps "now" on create: put the backup's own times back afterwards.
-    for stored, moment in zip(rounds, backup.saved_at, strict=True):
-        stored.created_at = moment or stored.created_at
-    Round.objects.bulk_update(rounds, ["created_at"])
-    kept = {"uuid": backup.uuid}
-    if backup.started_at:
-        kept["created_at"] = backup.started_at
-    Game.objects.filter(pk=game.pk).update(**kept)
-    return game

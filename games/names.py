@@ -71,6 +71,8 @@ def _allowed(name, index):
 
 def is_visible(name):
     """Whether every character of `name` is drawn and leaves the text around it alone."""
+    if name.isascii():
+        return name.isprintable()
     return all(_allowed(name, index) for index in range(len(name)))
 
 
@@ -103,6 +105,7 @@ def _representatives():
     return {char: find(char) for char in parent}
 
 
+@functools.lru_cache(maxsize=4096)  # a backup names the same players in game after game
 def skeleton(name):
     """What `name` looks like: two names with one skeleton cannot be told apart at a glance."""
     folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())

@@ -186,17 +186,7 @@ class Phone:
 
     def post_file(self, path, data, field, content):
         """POST `data` and one file as a browser's file field does (multipart/form-data)."""
-        boundary = uuid.uuid4().hex
-        parts = [
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
-            for name, value in data.items()
-        ]
-        parts.append(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{field}"'
-            "\r\nContent-Type: application/octet-stream\r\n\r\n"
-        )
-        body = "".join(parts).encode() + content + f"\r\n--{boundary}--\r\n".encode()
-        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        body, headers = multipart(data, field, content)
         return self.request("POST", path, headers=headers, body=body)
 
     def submit(self, path, data, form_path=None, **kwargs):
@@ -221,6 +211,21 @@ class Phone:
         response = self.submit("/games/new/", data)
         assert response.status == 302, response.text
         return int(re.search(r"/games/(\d+)/", response.location).group(1))
+
+
+def multipart(data, field, content):
+    """The body and headers of a form with `data` and one file `content` in `field`."""
+    boundary = uuid.uuid4().hex
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+        for name, value in data.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{field}"'
+        "\r\nContent-Type: application/octet-stream\r\n\r\n"
+    )
+    body = "".join(parts).encode() + content + f"\r\n--{boundary}--\r\n".encode()
+    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
 
 
 def at_once(*requests):
