@@ -70,7 +70,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so that its 413 gets every header above; still before any body is read (the CSRF
+    # check reads it in process_view, after every middleware has seen the request).
+    "scorekeeper.middleware.refuse_oversized_requests",
 ]
+
+# The most a request may send (a backup to import is the biggest): refused by its size before
+# it is read. The proxy's own limit must say the same (README: client_max_body_size).
+UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
