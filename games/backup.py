@@ -80,6 +80,7 @@ def spreadsheet_safe(text):
 
 @dataclass(frozen=True)
 class GameBackup:
+    kind: str
     players: list[str]
     first_starter: int
     rounds: list[rules.Round]
@@ -128,7 +129,8 @@ def _in_game(index, item, message):
 def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
-    spelled = _players(item.get("players"))
+    ruleset = _ruleset(item.get("game", rules.DEFAULT_KIND))  # before kinds: L.L.A.M.A.
+    spelled = _players(item.get("players"), ruleset)
     raw_rounds = item.get("rounds", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
         message = _("its rounds must be a list of at most %(max)s rounds.")
@@ -136,10 +138,10 @@ def read_game(item) -> GameBackup:
     rounds = [_round(number, r, spelled) for number, r in enumerate(raw_rounds, start=1)]
     first_starter = _seat_of(item.get("first_starter"), spelled, default=0)
     try:
-        state = rules.fold(len(spelled), rounds, first_starter)
+        state = ruleset.fold(len(spelled), rounds, first_starter)
     except rules.RoundRefused as refused:
         # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = dict.fromkeys(describe(v, spelled) for v in refused.violations)
+        messages = dict.fromkeys(describe(v, spelled, ruleset) for v in refused.violations)
         raise Refused(*messages) from None
     _check_totals(item.get("totals"), spelled, state)
     players = [names.clean(name) for name in spelled]
@@ -149,26 +151,34 @@ def read_game(item) -> GameBackup:
         for number, r in enumerate(raw_rounds, start=1)
     ]
     return GameBackup(
+        kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
         rounds=rounds,
         started_at=started_at,
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)
-        or identity.content_uuid(players, first_starter, rounds),
+        or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
     )
 
 
-def _players(raw):
+def _ruleset(kind):
+    if not isinstance(kind, str) or kind not in rules.RULESETS:
+        message = _("“%(game)s” is not a game Scorekeeper knows (%(known)s).")
+        raise Refused(message % {"game": kind, "known": ", ".join(rules.RULESETS)})
+    return rules.for_kind(kind)
+
+
+def _players(raw, ruleset):
     """The names as the file spells them (its rounds use them), once each is found fit."""
     if (
         not isinstance(raw, list)
-        or not rules.MIN_PLAYERS <= len(raw) <= rules.MAX_PLAYERS
+        or ruleset.players_violation(len(raw)) is not None
         or not all(isinstance(name, str) for name in raw)
     ):
         raise Refused(
             _("its players must be a list of %(min)s to %(max)s names.")
-            % {"min": rules.MIN_PLAYERS, "max": rules.MAX_PLAYERS}
+            % {"min": ruleset.min_players, "max": ruleset.max_players}
         )
     cleaned = [names.clean(name) for name in raw]
     for index, name in enumerate(cleaned):

@@ -5,7 +5,7 @@ account once however often its backup is imported. Exports written before games 
 one are recognised by their start time and players instead: `legacy_uuid` turns those
 into a UUID, and migration 0004 gave the games of that time the same one. A game with
 neither (a file written by hand or by another program) is known by all it holds:
-`content_uuid` of its players, first starter and rounds.
+`content_uuid` of its kind, players, first starter and rounds.
 """
 
 import json
@@ -23,9 +23,9 @@ def legacy_uuid(started_at, names):
     return uuid.uuid5(LEGACY_NAMESPACE, json.dumps([moment, list(names)], ensure_ascii=False))
 
 
-def content_uuid(names, first_starter, rounds):
-    """The identity of a game known only by what it holds: two such games with the same
-    table, first starter and rounds (numbers and who quit last) are taken for one."""
+def content_uuid(kind, names, first_starter, rounds):
+    """The identity of a game known only by what it holds: two such games of one kind with
+    the same table, first starter and rounds (numbers and who quit last) are taken for one."""
     typed = [[list(r.entries), r.last_to_quit] for r in rounds]
-    content = json.dumps([list(names), first_starter, typed], ensure_ascii=False)
+    content = json.dumps([kind, list(names), first_starter, typed], ensure_ascii=False)
     return uuid.uuid5(CONTENT_NAMESPACE, content)

@@ -77,12 +77,15 @@ class GameQuerySet(models.QuerySet):
         rows = (
             Entry.objects.filter(round__game__in=self.order_by().values("pk"))
             .order_by("round__game_id", "round__number", "seat__position")
-            .values_list("round__game_id", "round_id", "value")
+            .values_list("round__game_id", "round__game__kind", "round_id", "value")
         )
-        games = {}
-        for game_id, round_id, value in rows:
+        games, kinds = {}, {}
+        for game_id, kind, round_id, value in rows:
+            kinds[game_id] = kind
             games.setdefault(game_id, {}).setdefault(round_id, []).append(value)
-        return {pk for pk, rounds in games.items() if _is_finished(list(rounds.values()))}
+        return {
+            pk for pk, rounds in games.items() if _is_finished(kinds[pk], list(rounds.values()))
+        }
 
     def finished(self):
         return self.filter(pk__in=self.finished_pks())
@@ -91,11 +94,19 @@ class GameQuerySet(models.QuerySet):
         return self.exclude(pk__in=self.finished_pks())
 
 
-def _is_finished(rounds):
+def _is_finished(kind, rounds):
     try:
-        return rules.fold(len(rounds[0]), rounds).finished
-    except (rules.RoundRefused, ValueError):
+        return rules.for_kind(kind).fold(len(rounds[0]), rounds).finished
+    except (rules.RoundRefused, ValueError, KeyError):
         return False
+
+
+class Kind(models.TextChoices):
+    """The games the app keeps the score of; each value is the kind of a games.rules module."""
+
+    LAMA = "lama", _("L.L.A.M.A.")
+    LATO = "lato", _("L.L.A.M.A., Lato z Komarami rule")
+    LLAMA_LLAMA = "llama_llama", _("Llama Llama")
 
 
 class Game(models.Model):
@@ -103,6 +114,7 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
     )
     created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
+    kind = models.CharField(_("game"), max_length=20, choices=Kind, default=Kind.LAMA)
     first_starter = models.PositiveSmallIntegerField(
         _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
     )
@@ -125,6 +137,9 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=models.Q(first_starter__lt=rules.MAX_PLAYERS),
                 name="game_first_starter_is_a_seat",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind__in=Kind.values), name="game_kind_known"
             ),
             # Per account: another account that imports the game gets its own copy.
             models.UniqueConstraint("owner", "uuid", name="game_uuid_once_per_owner"),
@@ -185,9 +200,14 @@ class Game(models.Model):
         positions = {seat.pk: seat.position for seat in self.seats}
         return [r.as_rules_round(positions) for r in rounds]
 
+    @property
+    def ruleset(self) -> rules.Ruleset:
+        """The rules of this game's kind, which every score of it comes from."""
+        return rules.for_kind(self.kind)
+
     @cached_property
     def state(self) -> rules.GameState:
-        return rules.fold(len(self.seats), self.typed_rounds, self.first_starter)
+        return self.ruleset.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
     def as_json(self):
         """The game for other programs and for backups (games/backup.py reads it back)."""
@@ -195,6 +215,7 @@ class Game(models.Model):
         return {
             "id": self.pk,
             "uuid": str(self.uuid),
+            "game": self.kind,
             "started_at": self.created_at.isoformat(),
             "players": names,
             "first_starter": _seat_name(names, self.first_starter),
@@ -311,9 +332,10 @@ class Entry(models.Model):
         verbose_name_plural = _("entries")
         constraints = [
             models.UniqueConstraint("round", "seat", name="entry_once_per_seat_and_round"),
+            # Each game's rules say what it accepts; this only bounds them all together.
             models.CheckConstraint(
-                condition=models.Q(value__gte=rules.MIN_ENTRY, value__lte=rules.MAX_PENALTY),
-                name="entry_value_in_range",
+                condition=models.Q(value__gte=rules.MIN_ENTRY, value__lte=rules.MAX_ENTRY),
+                name="entry_value_in_any_game_range",
             ),
         ]
 

@@ -47,7 +47,10 @@ KEPT_AS_TYPED = ["🦙 Max", "👩\u200d🚀 Zoé", "❤\ufe0f Léa", "Jean-Éri
 
 
 def new_game(client, *names):
-    data = {f"player_{seat}": name for seat, name in enumerate(names)} | {"starter": 0}
+    data = {f"player_{seat}": name for seat, name in enumerate(names)} | {
+        "starter": 0,
+        "game": "lama",
+    }
     return client.post("/games/new/", data)
 
 
