@@ -14,6 +14,7 @@ Unicode's confusables.txt as the confusable-homoglyphs package ships it.
 """
 
 import functools
+import re
 import unicodedata
 
 from confusable_homoglyphs.confusables import confusables_data
@@ -37,6 +38,7 @@ _IGNORABLE = [(0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1
               (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
               (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
               (0xE0000, 0xE0FFF)]  # fmt: skip
+SECOND_DOT = re.compile("(?<=[ij])\u0307")
 ZWJ = "\u200d"
 EMOJI_STYLE = {"\ufe0e", "\ufe0f"}  # text or emoji presentation of the symbol before
 
@@ -109,6 +111,8 @@ def _representatives():
 def skeleton(name):
     """What `name` looks like: two names with one skeleton cannot be told apart at a glance."""
     folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
+    # "İ" folds to an i with a second dot above: a dotted letter keeps one (Turkish İ is i).
+    folded = SECOND_DOT.sub("", folded)
     same = _representatives()
     return "".join(same.get(char, char) for char in folded if _drawn(char))
 

@@ -38,6 +38,7 @@ LOOK_ALIKES = {
     "Greek ο": ("Leo", "Le\u03bf"),
     "fullwidth": ("Ana", "\uff21na"),
     "a digit for a letter": ("Paul", "Pau1"),
+    "Turkish İ": ("irem", "İrem"),
 }
 # Different names, to be kept apart: the rule must not refuse real tables.
 DIFFERENT = [("Ali", "All"), ("Zoé", "Zoe"), ("Léo", "Leo"), ("Ana", "Anna"), ("Yan", "Ian"),
