@@ -7,12 +7,6 @@ from games.rules import Round
 from tests.helpers.live import running_server
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    # PBKDF2 is slow on purpose; tests create many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def alice(db):
     return get_user_model().objects.create_user("alice", password="correct-horse-9")

@@ -49,11 +49,3 @@ def test_it_names_the_winners_in_seat_order(alice_client, make_game):
     assert data["finished"] is True
     assert data["winners"] == ["Ben", "Cleo"]
     assert data["next_starter"] is None
-
-
-def test_it_checks_ownership(client, bob, make_game):
-    game = make_game()
-    client.force_login(bob)
-    assert client.get(f"/games/{game.pk}.json").status_code == 404
-    client.logout()
-    assert client.get(f"/games/{game.pk}.json").status_code == 302
