@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import backup
-from games.models import Player
+from games.models import Kind, Player
 
 PLAYING, FINISHED = "playing", "finished"
 
@@ -14,6 +14,9 @@ PLAYING, FINISHED = "playing", "finished"
 class HistoryFilterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("Player"), queryset=Player.objects.none(), required=False, empty_label=_("Everyone")
+    )
+    game = forms.ChoiceField(
+        label=_("Game"), required=False, choices=[("", _("Every game")), *Kind.choices]
     )
     status = forms.ChoiceField(
         label=_("Status"),
@@ -32,6 +35,8 @@ class HistoryFilterForm(forms.Form):
         player, status = self.cleaned_data["player"], self.cleaned_data["status"]
         if player is not None:
             games = games.filter(players=player)
+        if self.cleaned_data["game"]:
+            games = games.filter(kind=self.cleaned_data["game"])
         if status == FINISHED:
             games = games.finished()
         elif status == PLAYING:

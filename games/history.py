@@ -6,12 +6,13 @@ Nothing here decides a score: it arranges what the rules module already folded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import charts, stats
-from games.models import Game, Player
+from games import charts, rules, stats
+from games.models import Game, Kind, Player
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,11 @@ class Standing:
 
 
 def standings(game: Game) -> list[Standing]:
-    """Lowest total first; equal totals share a rank."""
+    """Best total first, as the game's rules rank them; equal totals share a rank."""
     state, seats = game.state, game.seats
-    order = sorted(range(len(seats)), key=lambda seat: state.totals[seat])
+    order = sorted(
+        range(len(seats)), key=lambda seat: state.totals[seat], reverse=game.ruleset.highest_wins
+    )
     rows = []
     for place, seat in enumerate(order, start=1):
         tied = rows and rows[-1].total == state.totals[seat]
@@ -70,34 +73,77 @@ def standings(game: Game) -> list[Standing]:
 
 
 def totals_chart(game: Game) -> charts.Chart:
-    """Each player's total after each round, from 0 before the first."""
-    state = game.state
+    """Each player's total after each round, from 0 before the first; a game with a set
+    number of rounds (Llama Llama's 4) has them all on its x axis."""
+    state, ruleset = game.state, game.ruleset
     lines = [
         charts.Line(name, [0] + [r.totals[seat] for r in state.rounds])
         for seat, name in enumerate(game.names)
     ]
-    labels = [str(n) for n in range(len(state.rounds) + 1)]
-    return charts.line_chart(lines, labels, threshold=game.ruleset.end_score)
+    rounds = max(len(state.rounds), ruleset.max_rounds or 0)
+    labels = [str(n) for n in range(rounds + 1)]
+    return charts.line_chart(lines, labels, threshold=ruleset.end_score)
 
 
-def appearances(player: Player, games) -> list[stats.Appearance]:
+@dataclass(frozen=True)
+class Final:
+    """How one finished game ended for a player."""
+
+    started_at: datetime
+    total: int
+    won: bool  # alone or shared
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """A player's figures in one of the games (L.L.A.M.A., Llama Llama...)."""
+
+    kind: str
+    stats: stats.PlayerStats
+    finals: list[Final]  # the finished games, oldest first
+
+    @property
+    def label(self) -> str:
+        return Kind(self.kind).label
+
+    @property
+    def chart(self) -> charts.Chart:
+        return finals_chart(self.finals, rules.for_kind(self.kind))
+
+
+# One game as a player sat in it: its folded state, their seat, when it started.
+Played = tuple[rules.GameState, int, datetime]
+
+
+def played_by(player: Player, games) -> list[Played]:
     """`player`'s seat in each of `games`, in the order given."""
     found = []
     for game in games:
         seat = next(s.position for s in game.seats if s.player_id == player.pk)
-        found.append((game.state, seat))
+        found.append((game.state, seat, game.created_at))
     return found
 
 
-def finals_chart(player: Player, games) -> charts.Chart:
-    """The player's final total in each finished game, oldest first; wins are marked."""
-    pairs = zip(games, appearances(player, games), strict=True)
-    finished = [(game, seat) for game, (state, seat) in pairs if state.finished]
-    values = [game.state.totals[seat] for game, seat in finished]
-    won = frozenset(i for i, (game, seat) in enumerate(finished) if seat in game.state.winners)
-    labels = [short_date(game.created_at) for game, _seat in finished]
-    line = charts.Line(_("Final total"), values, won)
-    return charts.line_chart([line], labels, x_room=3)  # dates are wide labels
+def figures_by_game(played: list[Played]) -> list[GameFigures]:
+    """The figures of each game played (oldest appearance first), in rules.RULESETS order."""
+    figures = []
+    for game_stats in stats.by_game((state, seat) for state, seat, _started in played):
+        finals = [
+            Final(started, state.totals[seat], seat in state.winners)
+            for state, seat, started in played
+            if state.kind == game_stats.kind and state.finished
+        ]
+        figures.append(GameFigures(game_stats.kind, game_stats, finals))
+    return figures
+
+
+def finals_chart(finals: list[Final], ruleset: rules.Ruleset) -> charts.Chart:
+    """The player's final totals in one game, oldest first, with its end score; wins marked."""
+    won = frozenset(index for index, final in enumerate(finals) if final.won)
+    line = charts.Line(_("Final total"), [final.total for final in finals], won)
+    labels = [short_date(final.started_at) for final in finals]
+    # Dates are wide labels.
+    return charts.line_chart([line], labels, threshold=ruleset.end_score, x_room=3)
 
 
 def short_date(moment) -> str:

@@ -1,10 +1,10 @@
-"""A player's page: their games and their figures."""
+"""A player's page: their figures in each game they played."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games import history, stats
+from games import history
 
 
 @login_required
@@ -14,7 +14,6 @@ def player_detail(request, pk):
     games = list(player.games.with_sheet().order_by("created_at", "pk"))
     context = {
         "player": player,
-        "stats": stats.player_stats(history.appearances(player, games)),
-        "chart": history.finals_chart(player, games),
+        "games": history.figures_by_game(history.played_by(player, games)),
     }
     return render(request, "games/player.html", context)
