@@ -31,8 +31,9 @@ FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized 
 PAUSE = 0.03
 # Rows an import writes in about a second: past them, the page shows its progress.
 QUICK_ROWS = 5000
-# gunicorn ends a request after 30 s: an import still writing after this gives up (undone).
-DEADLINE = 15
+# gunicorn ends a request after 30 s: an import still writing this long after its request
+# began gives up, leaving time to undo what it wrote.
+DEADLINE = 22
 
 
 class TooSlow(Exception):
@@ -58,8 +59,10 @@ class Import:
     the page was being written), deletes what the earlier batches wrote.
     """
 
-    def __init__(self, owner, backups):
+    def __init__(self, owner, backups, started=None):
+        """`started`: when the request began (time.monotonic()), now if not given."""
         self.owner, self.backups, self.result = owner, backups, None
+        self.deadline = (started or time.monotonic()) + DEADLINE
         once = {}  # a game found twice in the file is written once
         for backup in backups:
             once.setdefault(backup.uuid, backup)
@@ -69,11 +72,10 @@ class Import:
 
     def __iter__(self):
         written, done, rows = Written(), 0, FIRST_BATCH_ROWS
-        deadline = time.monotonic() + DEADLINE
         try:
             while done < self.total:
                 if done:
-                    let_others_write(deadline)
+                    let_others_write(self.deadline)
                 batch = take(self.games, done, rows)
                 started = time.monotonic()
                 written.add(_write(self.owner, batch))

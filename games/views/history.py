@@ -2,6 +2,7 @@
 
 import csv
 import logging
+import time
 from contextlib import closing
 
 from django.contrib import messages
@@ -79,17 +80,18 @@ def _attachment(response, extension):
 def backup_import(request):
     if request.method == "GET":
         return render(request, "games/import.html", {"form": BackupImportForm()})
+    started = time.monotonic()  # the file is read and checked first: that counts too
     form = BackupImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, "games/import.html", {"form": form}, status=422)
-    job = restore.Import(request.user, form.cleaned_data["backup"])
+    job = restore.Import(request.user, form.cleaned_data["backup"], started)
     if not job.is_quick:
         return import_with_progress(request, job)
     try:
         for _done in job:
             pass
-    except SamePlayer as same:
-        form.add_error("backup", same_player_message(same))
+    except (SamePlayer, restore.TooSlow) as refused:
+        form.add_error("backup", refusal(refused))
         return render(request, "games/import.html", {"form": form}, status=422)
     messages.success(request, imported_message(job.result.added, job.result.already_held))
     return redirect("history")
@@ -115,10 +117,8 @@ def import_with_progress(request, job):
                 for done in steps:
                     yield render_to_string(f"{template}#step", {"done": done, "total": job.total})
             outcome["message"] = imported_message(job.result.added, job.result.already_held)
-        except SamePlayer as same:
-            outcome["refused"] = same_player_message(same)
-        except restore.TooSlow:
-            outcome["refused"] = _("the server is too busy to finish it now. Try again later.")
+        except (SamePlayer, restore.TooSlow) as refused:
+            outcome["refused"] = refusal(refused)
         except DatabaseError:
             logger.exception("Import of %s games failed and was undone", job.total)
             outcome["refused"] = _("the database refused a write. Try again later.")
@@ -129,9 +129,12 @@ def import_with_progress(request, job):
     return response
 
 
-def same_player_message(same):
-    message = _("%(name)s and another name of one game are one player of your roster.")
-    return message % {"name": same.name}
+def refusal(refused):
+    """Why an import that passed its checks was undone."""
+    if isinstance(refused, SamePlayer):
+        message = _("%(name)s and another name of one game are one player of your roster.")
+        return message % {"name": refused.name}
+    return _("the server is too busy to finish it now. Try again later.")
 
 
 def imported_message(added, held):

@@ -14,6 +14,7 @@ import uuid
 import pytest
 
 from tests.helpers.live import Phone, multipart
+from tests.helpers.pagetext import text
 
 GAMES = 2000  # some 100,000 rows: seconds of writing, in many batches
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
@@ -112,7 +113,7 @@ def test_a_big_import_shows_its_steps_and_holds_up_no_other_accounts_save(accoun
     end, page = outcome["lines"][-1][0], "".join(line for _at, line in outcome["lines"])
     assert end > 2, f"the import took {end:.1f} s: too short to show this"
     assert len(steps) > 5 and steps[0] < end - 1  # each step came as it was written
-    assert f"{GAMES} games imported." in page
+    assert f"{GAMES} games imported." in page, text(page)[-200:]
     assert len(importer.get("/history/export.json").json()) == GAMES
 
 
