@@ -26,8 +26,9 @@ from games.services import SamePlayer
 
 BATCH_SECONDS = 0.05
 FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized on its time
-# A save that finds SQLite's lock taken tries again at growing intervals: at most 25 ms apart
-# in its first 0.1 s, 50 ms in the next. A pause this long lets any of them through.
+# A save that finds SQLite's lock taken tries again after 1, 3, 8, 18, 33, 53, 78 and 103 ms
+# (SQLite's busy handler): at most 25 ms apart while a batch lasts, so a pause this long lets
+# it through. (Between two batches only: PostgreSQL locks rows, not the database.)
 PAUSE = 0.03
 # Rows an import writes in about a second: past them, the page shows its progress.
 QUICK_ROWS = 5000
@@ -100,14 +101,6 @@ def take(games, start, rows):
 def next_size(rows, seconds):
     """The rows of the next batch, for it to take about BATCH_SECONDS as this one did."""
     return max(100, min(20_000, int(rows * BATCH_SECONDS / max(seconds, 0.001))))
-
-
-def restore(owner, backups):
-    """Import all of `backups` at once: the Restored."""
-    job = Import(owner, backups)
-    for _done in job:
-        pass
-    return job.result
 
 
 def let_others_write(deadline):

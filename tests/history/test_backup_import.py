@@ -199,7 +199,7 @@ def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(alice, monke
     monkeypatch.setattr(restore, "_write", fail_on_third)
 
     with pytest.raises(RuntimeError):
-        restore.restore(alice, games)
+        list(restore.Import(alice, games))
     assert len(calls) == 3
     assert snapshot() == (0, 0, 0, 0)
 
