@@ -1,21 +1,29 @@
 """Log-in throttling: after repeated failures for one account or from one address, a wait.
 
-Failures are counted in the cache (shared by every worker in production, see CACHES) in a
-window that opens at the first failure and lasts LOGIN_LOCKOUT_SECONDS. A successful log-in
-clears the account's count but not the address's, so whoever guesses at other accounts
-cannot start afresh by logging into their own.
+Each try is counted before its password is checked, atomically (accounts/models.py), so
+parallel tries cannot all pass the check before any of them fails: past the limit they are
+refused without a check. A try that does not fail gives its place back. The account is
+named as the log-in form cleans it (NFKC, stripped) and without case, so "erin ", "ｅｒｉｎ"
+and "ERIN" share erin's count. The window opens at the first failure and lasts
+LOGIN_LOCKOUT_SECONDS. A successful log-in clears the account's count but not the
+address's, so whoever guesses at other accounts cannot start afresh by logging into their own.
 """
 
 import hashlib
+from datetime import timedelta
 from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_logged_in, user_login_failed
-from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.dispatch import receiver
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from accounts.models import LoginFailures
 
 
 def client_address(request):
@@ -24,8 +32,13 @@ def client_address(request):
     return forwarded.split(",")[-1].strip() or request.META.get("REMOTE_ADDR", "")
 
 
+def cleaned_username(raw):
+    """The name the log-in form will authenticate, cleaned by the form's own field."""
+    return AuthenticationForm().fields["username"].to_python(raw)
+
+
 def _key(kind, value):
-    return f"login-failures:{kind}:{hashlib.sha256(value.encode()).hexdigest()}"
+    return f"{kind}:{hashlib.sha256(value.encode()).hexdigest()}"
 
 
 def _account_key(username):
@@ -39,36 +52,70 @@ def _counters(request, username):
     return counters
 
 
-def is_throttled(request, username):
-    return any((cache.get(key) or 0) >= limit for key, limit in _counters(request, username))
+class _OverLimit(Exception):
+    pass
+
+
+def reserve(request, username):
+    """Count a try against every counter of this request; False, counting none, if that
+    would take one past its limit."""
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            for key, limit in _counters(request, username):
+                if _count_try(key, now) > limit:
+                    raise _OverLimit
+    except _OverLimit:
+        return False
+    return True
+
+
+def _count_try(key, now):
+    """The count of `key` with this try, opening a new window if the last one has ended."""
+    LoginFailures.objects.filter(key=key, window_ends__lte=now).delete()
+    counter = LoginFailures.objects.filter(key=key)
+    if not counter.update(count=F("count") + 1):
+        window_ends = now + timedelta(seconds=settings.LOGIN_LOCKOUT_SECONDS)
+        try:
+            with transaction.atomic():
+                LoginFailures.objects.create(key=key, count=1, window_ends=window_ends)
+            return 1
+        except IntegrityError:  # a parallel try opened the window first: count in it
+            counter.update(count=F("count") + 1)
+    return counter.values_list("count", flat=True).get()
+
+
+def release(request, username):
+    """Give back the tries `reserve` counted, for a try that did not fail."""
+    keys = [key for key, _limit in _counters(request, username)]
+    LoginFailures.objects.filter(key__in=keys, count__gt=0).update(count=F("count") - 1)
 
 
 @receiver(user_login_failed)
-def record_failure(sender, credentials, request=None, **kwargs):
-    if request is None:
-        return
-    for key, _limit in _counters(request, str(credentials.get("username") or "")):
-        cache.add(key, 0, timeout=settings.LOGIN_LOCKOUT_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:  # the window closed between add and incr
-            cache.set(key, 1, timeout=settings.LOGIN_LOCKOUT_SECONDS)
+def note_failure(sender, credentials, request=None, **kwargs):
+    if request is not None:
+        request.login_failed = True
 
 
 @receiver(user_logged_in)
 def forget_account_failures(sender, request, user, **kwargs):
-    cache.delete(_account_key(user.get_username()))
+    LoginFailures.objects.filter(key=_account_key(user.get_username())).delete()
 
 
 def refuse_when_throttled(login_view):
-    """Wrap a log-in view: a throttled POST gets 429 without its password being checked."""
+    """Wrap a log-in view: a try past a limit gets 429 without its password being checked."""
 
     @wraps(login_view)
     def guarded(request, *args, **kwargs):
-        username = request.POST.get("username", "") if request.method == "POST" else ""
-        if request.method == "POST" and is_throttled(request, username):
+        if request.method != "POST":
+            return login_view(request, *args, **kwargs)
+        username = cleaned_username(request.POST.get("username", ""))
+        if not reserve(request, username):
             return throttled(request, username)
-        return login_view(request, *args, **kwargs)
+        response = login_view(request, *args, **kwargs)
+        if not getattr(request, "login_failed", False):
+            release(request, username)
+        return response
 
     return guarded
 

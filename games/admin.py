@@ -22,7 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import rules
+from games import names, rules
 from games.messages import describe
 from games.models import Entry, Game, Kind, Player, Round, Seat
 
@@ -357,20 +357,33 @@ def _log_on_game(request, round_, message):
 
 
 class PlayerAdminForm(forms.ModelForm):
+    name = names.NameField(label=_("name"))
+
     class Meta:
         model = Player
         fields = ("owner", "name")
 
-    def clean(self):
+    def clean_name(self):
+        name = self.cleaned_data["name"]
         # The owner is read-only once set, so the model's unique constraint skips it: check here.
-        data = super().clean()
-        owner = data.get("owner") or getattr(self.instance, "owner", None)
-        name = data.get("name")
-        if owner is not None and name:
-            taken = Player.objects.filter(owner=owner, name__iexact=name)
-            if taken.exclude(pk=self.instance.pk).exists():
-                self.add_error("name", _("This account already has a player with this name."))
-        return data
+        owner = self.cleaned_data.get("owner") or getattr(self.instance, "owner", None)
+        taken = Player.objects.filter(owner=owner, name__iexact=name).exclude(pk=self.instance.pk)
+        if owner is not None and taken.exists():
+            raise forms.ValidationError(_("This account already has a player with this name."))
+        other = names.look_alike(name, self.names_at_its_tables())
+        if other is not None:
+            raise forms.ValidationError(
+                _("%(name)s looks just like %(other)s, at the same table: "
+                  "give them names that tell them apart."),
+                params={"name": name, "other": other},
+            )  # fmt: skip
+        return name
+
+    def names_at_its_tables(self):
+        if self.instance.pk is None:
+            return []
+        seats = Seat.objects.filter(game__seat__player=self.instance).exclude(player=self.instance)
+        return seats.values_list("player__name", flat=True).distinct()
 
 
 @admin.register(Player)

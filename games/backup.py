@@ -1,31 +1,35 @@
 """Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
 
 A backup is read back only through the rules module: every game is replayed with
-`rules.fold` before anything is written, and the whole file is restored in one
-transaction or not at all. A game the account already holds (same UUID, see
-games/identity.py) is not added again.
+`rules.fold` before anything is written (games/restore.py writes them then, all or none).
+A game the account already holds (same identity, see games/identity.py) is not added again.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import identity, rules, services
+from games import identity, names, rules
 from games.messages import describe
-from games.models import NAME_MAX_LENGTH, Entry, Game, Round
+from games.models import NAME_MAX_LENGTH
 
+# An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
+# size); its numbers typed bound how long the import writes (games/restore.py).
 MAX_GAMES = 5000
+MAX_ENTRIES = 250_000
 MAX_ROUNDS = 500  # a real game ends long before; this only bounds a forged file
+# Scorekeeper's games were played after this, and never more than a day ahead of the server's
+# clock (a phone in another time zone): a date outside would break every page that shows it.
+FIRST_YEAR = 2000
 
 CSV_HEADER = (
     gettext_lazy("game"),
@@ -65,9 +69,16 @@ def csv_rows(games):
                 ]
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula; and a cell starts
+# after whatever separator the reader splits lines on, not only the writer's (a name
+# "x;=1+2;y" written with commas and opened with semicolons gives a cell "=1+2").
+FORMULA_START = re.compile(r"(?<![^,;\t| ])(?=[=+\-@\t\r])")
+
+
 def spreadsheet_safe(text):
-    """A name that starts like a formula would run in a spreadsheet: keep it plain text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """`text` with an apostrophe before each formula a spreadsheet could find in it, so it
+    shows as typed (spreadsheets hide a leading apostrophe or show it as text)."""
+    return FORMULA_START.sub("'", text)
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,12 @@ def read(data) -> tuple[list[GameBackup], list[str]]:
             games.append(read_game(item))
         except Refused as refused:
             problems.extend(_in_game(index, item, message) for message in refused.args)
+    entries = sum(len(game.players) * len(game.rounds) for game in games)
+    if entries > MAX_ENTRIES:
+        message = _(
+            "This file holds %(count)s numbers typed; at most %(max)s can be imported at once."
+        )
+        problems.append(message % {"count": entries, "max": MAX_ENTRIES})
     return games, problems
 
 
@@ -116,30 +133,35 @@ def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
     ruleset = _ruleset(item.get("game", rules.DEFAULT_KIND))  # before kinds: L.L.A.M.A.
-    names = _players(item.get("players"), ruleset)
+    spelled = _players(item.get("players"), ruleset)
     raw_rounds = item.get("rounds", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
         message = _("its rounds must be a list of at most %(max)s rounds.")
         raise Refused(message % {"max": MAX_ROUNDS})
-    rounds = [_round(number, r, names) for number, r in enumerate(raw_rounds, start=1)]
-    first_starter = _seat_of(item.get("first_starter"), names, default=0)
+    rounds = [_round(number, r, spelled) for number, r in enumerate(raw_rounds, start=1)]
+    first_starter = _seat_of(item.get("first_starter"), spelled, default=0)
     try:
-        state = ruleset.fold(len(names), rounds, first_starter)
+        state = ruleset.fold(len(spelled), rounds, first_starter)
     except rules.RoundRefused as refused:
         # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = dict.fromkeys(describe(v, names, ruleset) for v in refused.violations)
+        messages = dict.fromkeys(describe(v, spelled, ruleset) for v in refused.violations)
         raise Refused(*messages) from None
-    _check_totals(item.get("totals"), names, state)
-    players = [" ".join(name.split()) for name in names]
-    started_at = _moment(item.get("started_at"))
+    _check_totals(item.get("totals"), spelled, state)
+    players = [names.clean(name) for name in spelled]
+    started_at = _moment(item.get("started_at"), _("it started on “%(value)s”"))
+    saved_at = [
+        _moment(r.get("saved_at"), _("Round %(number)s was saved on “%(value)s”"), number)
+        for number, r in enumerate(raw_rounds, start=1)
+    ]
     return GameBackup(
         kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
         rounds=rounds,
         started_at=started_at,
-        saved_at=[_moment(r.get("saved_at")) for r in raw_rounds],
-        uuid=_identity(item.get("uuid"), started_at, players),
+        saved_at=saved_at,
+        uuid=_identity(item.get("uuid"), started_at, players)
+        or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
     )
 
 
@@ -151,26 +173,31 @@ def _ruleset(kind):
     return rules.for_kind(kind)
 
 
-def _players(names, ruleset):
+def _players(raw, ruleset):
+    """The names as the file spells them (its rounds use them), once each is found fit."""
     if (
-        not isinstance(names, list)
-        or ruleset.players_violation(len(names)) is not None
-        or not all(isinstance(name, str) for name in names)
+        not isinstance(raw, list)
+        or ruleset.players_violation(len(raw)) is not None
+        or not all(isinstance(name, str) for name in raw)
     ):
         raise Refused(
             _("its players must be a list of %(min)s to %(max)s names.")
             % {"min": ruleset.min_players, "max": ruleset.max_players}
         )
-    cleaned = [" ".join(name.split()) for name in names]
-    for name in cleaned:
+    cleaned = [names.clean(name) for name in raw]
+    for index, name in enumerate(cleaned):
         if not 1 <= len(name) <= NAME_MAX_LENGTH:
             raise Refused(
                 _("the player name “%(name)s” must have 1 to %(max)s characters.")
                 % {"name": name, "max": NAME_MAX_LENGTH}
             )
-    if len({name.casefold() for name in cleaned}) < len(cleaned):
-        raise Refused(_("a player is named twice."))
-    return names
+        if not names.is_visible(name):
+            message = _("the player name “%(name)s” holds an invisible or control character.")
+            raise Refused(message % {"name": names.shown(name)})
+        other = names.look_alike(name, cleaned[:index])
+        if other is not None:
+            raise Refused(names.same_name_message(name, other))
+    return raw
 
 
 def _round(number, raw, names) -> rules.Round:
@@ -213,7 +240,8 @@ def _check_totals(totals, names, state):
         )
 
 
-def _moment(value):
+def _moment(value, when, number=None):
+    """The date and time `value`, or None; `when` words it in the refusal if out of range."""
     if value is None:
         return None
     try:
@@ -222,59 +250,28 @@ def _moment(value):
         moment = None
     if moment is None:
         raise Refused(_("“%(value)s” is not a date and time.") % {"value": value})
-    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+    moment = moment if timezone.is_aware(moment) else _aware(moment)
+    first = datetime(FIRST_YEAR, 1, 1, tzinfo=UTC)
+    if moment is None or not first <= moment <= timezone.now() + timedelta(days=1):
+        message = _("%(when)s, which is not between %(first)s and tomorrow.")
+        when = when % {"value": value, "number": number}
+        raise Refused(message % {"when": when, "first": FIRST_YEAR})
+    return moment
+
+
+def _aware(naive):
+    try:
+        return timezone.make_aware(naive)
+    except OverflowError:  # year 1 or 9999 in the server's time zone
+        return None
 
 
 def _identity(value, started_at, players):
+    """The game's UUID, from the file or its start and players; None when it has neither."""
     if value is None:  # an export from before games carried a UUID
-        if started_at is None:
-            return uuid.uuid4()  # nothing tells this game from another: always a new one
-        return identity.legacy_uuid(started_at, players)
+        return None if started_at is None else identity.legacy_uuid(started_at, players)
     try:
         return uuid.UUID(value)
     except (TypeError, ValueError, AttributeError):
         message = _("“%(value)s” is not a game identifier (a UUID).")
         raise Refused(message % {"value": value}) from None
-
-
-@dataclass(frozen=True)
-class Restored:
-    added: list[Game]
-    already_held: int  # games of the file this account had already
-
-
-@transaction.atomic
-def restore(owner, backups) -> Restored:
-    # The account's row is locked (PostgreSQL; SQLite queues every write anyway) so that
-    # one file posted twice at once, by a double tap, cannot add its games twice.
-    get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
-    held = set(owner.games.values_list("uuid", flat=True))
-    added = []
-    for backup in backups:
-        if backup.uuid not in held:
-            held.add(backup.uuid)
-            added.append(_restore_game(owner, backup))
-    return Restored(added, len(backups) - len(added))
-
-
-def _restore_game(owner, backup: GameBackup) -> Game:
-    game = services.start_game(owner, backup.players, backup.first_starter, backup.kind)
-    seats = game.seats
-    rounds = Round.objects.bulk_create(
-        Round(game=game, number=number, last_to_quit=r.last_to_quit)
-        for number, r in enumerate(backup.rounds, start=1)
-    )
-    Entry.objects.bulk_create(
-        Entry(round=stored, seat=seat, value=value)
-        for stored, r in zip(rounds, backup.rounds, strict=True)
-        for seat, value in zip(seats, r.entries, strict=True)
-    )
-    # auto_now_add stamps "now" on create: put the backup's own times back afterwards.
-    for stored, moment in zip(rounds, backup.saved_at, strict=True):
-        stored.created_at = moment or stored.created_at
-    Round.objects.bulk_update(rounds, ["created_at"])
-    kept = {"uuid": backup.uuid}
-    if backup.started_at:
-        kept["created_at"] = backup.started_at
-    Game.objects.filter(pk=game.pk).update(**kept)
-    return game

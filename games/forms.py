@@ -4,10 +4,10 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games import rules
+from games import names, rules
 from games.forms_calculator import HandCalculator, calculates
 from games.messages import describe, stale_message
-from games.models import NAME_MAX_LENGTH, Kind
+from games.models import Kind
 
 
 def _whole(raw):
@@ -16,10 +16,6 @@ def _whole(raw):
         return int(str(raw).strip())
     except (TypeError, ValueError):
         return None
-
-
-def _clean_name(raw):
-    return " ".join((raw or "").split())
 
 
 def players_limit(ruleset):
@@ -72,9 +68,8 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(rules.MAX_PLAYERS):
-            self.fields[f"player_{i}"] = forms.CharField(
+            self.fields[f"player_{i}"] = names.NameField(
                 label=_("Player %(n)s") % {"n": i + 1},
-                max_length=NAME_MAX_LENGTH,
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
@@ -99,16 +94,16 @@ class NewGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        seen, seats = {}, []
+        seats = []
         for i in range(rules.MAX_PLAYERS):
             field = f"player_{i}"
-            name = _clean_name(data.get(field))
+            name = data.get(field)
             if not name:
                 continue
-            if name.casefold() in seen:
-                self.add_error(field, _("%(name)s is already at the table.") % {"name": name})
+            other = names.look_alike(name, [seated for _i, seated in seats])
+            if other is not None:
+                self.add_error(field, names.same_name_message(name, other))
                 continue
-            seen[name.casefold()] = i
             seats.append((i, name))
         ruleset = rules.RULESETS.get(data.get("game"))
         if ruleset and ruleset.players_violation(len(seats)) and not self.errors:

@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from games import backup
 from games.models import Kind, Player
 
-MAX_BACKUP_BYTES = 10 * 1024 * 1024
 PLAYING, FINISHED = "playing", "finished"
 
 
@@ -52,12 +51,8 @@ class BackupImportForm(forms.Form):
     )
 
     def clean_backup(self):
+        # Its size was checked with the request's (scorekeeper/middleware.py).
         upload = self.cleaned_data["backup"]
-        if upload.size > MAX_BACKUP_BYTES:
-            raise forms.ValidationError(
-                _("This file is too big: at most %(mb)s MB."),
-                params={"mb": MAX_BACKUP_BYTES // (1024 * 1024)},
-            )
         try:
             data = json.loads(upload.read().decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError):

@@ -35,8 +35,12 @@ SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# What Django's deploy check (security.W009) asks of a key: 50 characters, 5 different ones.
+MIN_SECRET_KEY_LENGTH = 50
+
 if not DEBUG:
-    if SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 40:
+    too_weak = len(SECRET_KEY) < MIN_SECRET_KEY_LENGTH or len(set(SECRET_KEY)) < 5
+    if SECRET_KEY == DEV_SECRET_KEY or too_weak:
         raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
     if "ALLOWED_HOSTS" not in os.environ:
         raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")
@@ -66,7 +70,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so that its 413 gets every header above; still before any body is read (the CSRF
+    # check reads it in process_view, after every middleware has seen the request).
+    "scorekeeper.middleware.refuse_oversized_requests",
 ]
+
+# The most a request may send (a backup to import is the biggest): refused by its size before
+# it is read. The proxy's own limit must say the same (README: client_max_body_size).
+UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -114,6 +125,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
+# Counted in the database (accounts.LoginFailures), where counting is atomic.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
@@ -181,7 +193,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# The log-in counters and the sessions must be shared by all gunicorn workers: a folder on disk
+# Cached sessions must be shared by all gunicorn workers: a folder on disk
 # in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
 # development.
 CACHES = {

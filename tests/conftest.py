@@ -7,12 +7,6 @@ from games.rules import Round
 from tests.helpers.live import running_server
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    # PBKDF2 is slow on purpose; tests create many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def alice(db):
     return get_user_model().objects.create_user("alice", password="correct-horse-9")
@@ -50,7 +44,7 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _empty_caches():
-    """The log-in throttle counts in the cache: each test starts with none."""
+    """Sessions and kept sheets live in the caches: each test starts with none."""
     for cache in caches.all():
         cache.clear()
 

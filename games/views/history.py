@@ -1,24 +1,31 @@
 """The history of an account's games, its backups, and a finished game for BG Stats."""
 
 import csv
+import logging
+import time
+from contextlib import closing
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db import DatabaseError
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import backup, bgstats, history
+from games import backup, bgstats, history, restore
 from games.forms_history import BackupImportForm, HistoryFilterForm
 from games.models import Round, load_sheets
+from games.services import SamePlayer
 from games.views.sheet import get_game_for
 
+logger = logging.getLogger(__name__)
 PER_PAGE = 50
 
 
@@ -52,8 +59,13 @@ def export_json(request):
 @login_required
 @require_GET
 def export_csv(request):
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    csv.writer(response).writerows(backup.csv_rows(request.user.games.with_sheet()))
+    """The CSV in the reader's language, as their spreadsheet opens it: with a byte-order
+    mark (or Excel reads UTF-8 as Latin-1) and, where decimals take a comma (French), fields
+    separated by semicolons, as LibreOffice and Excel expect there."""
+    response = HttpResponse("\ufeff", content_type="text/csv; charset=utf-8")
+    delimiter = ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
+    writer = csv.writer(response, delimiter=delimiter)
+    writer.writerows(backup.csv_rows(request.user.games.with_sheet()))
     return _attachment(response, "csv")
 
 
@@ -68,12 +80,61 @@ def _attachment(response, extension):
 def backup_import(request):
     if request.method == "GET":
         return render(request, "games/import.html", {"form": BackupImportForm()})
+    started = time.monotonic()  # the file is read and checked first: that counts too
     form = BackupImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, "games/import.html", {"form": form}, status=422)
-    restored = backup.restore(request.user, form.cleaned_data["backup"])
-    messages.success(request, imported_message(len(restored.added), restored.already_held))
+    job = restore.Import(request.user, form.cleaned_data["backup"], started)
+    if not job.is_quick:
+        return import_with_progress(request, job)
+    try:
+        for _done in job:
+            pass
+    except (SamePlayer, restore.TooSlow) as refused:
+        form.add_error("backup", refusal(refused))
+        return render(request, "games/import.html", {"form": form}, status=422)
+    messages.success(request, imported_message(job.result.added, job.result.already_held))
     return redirect("history")
+
+
+def import_with_progress(request, job):
+    """A long import as a page written while it runs: a line after each step, then the outcome.
+
+    Browsers show a page as it arrives, so this needs no JavaScript; the proxy is asked not to
+    hold the parts back (X-Accel-Buffering). Past the first part the status is sent: a refusal
+    is told in the outcome.
+    """
+    template = "games/import_progress.html"
+    page = render_to_string(template, {"total": job.total}, request)
+    head, rest = page.split("<!--steps-->")
+    middle, tail = rest.split("<!--outcome-->")
+
+    def parts():
+        yield head
+        outcome = {}
+        try:
+            with closing(iter(job)) as steps:  # a reader gone: the written games go too
+                for done in steps:
+                    yield render_to_string(f"{template}#step", {"done": done, "total": job.total})
+            outcome["message"] = imported_message(job.result.added, job.result.already_held)
+        except (SamePlayer, restore.TooSlow) as refused:
+            outcome["refused"] = refusal(refused)
+        except DatabaseError:
+            logger.exception("Import of %s games failed and was undone", job.total)
+            outcome["refused"] = _("the database refused a write. Try again later.")
+        yield middle + render_to_string(f"{template}#outcome", outcome, request) + tail
+
+    response = StreamingHttpResponse(parts(), content_type="text/html; charset=utf-8")
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+def refusal(refused):
+    """Why an import that passed its checks was undone."""
+    if isinstance(refused, SamePlayer):
+        message = _("%(name)s and another name of one game are one player of your roster.")
+        return message % {"name": refused.name}
+    return _("the server is too busy to finish it now. Try again later.")
 
 
 def imported_message(added, held):

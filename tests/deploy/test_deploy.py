@@ -27,7 +27,8 @@ def test_check_deploy_reports_no_issue_with_production_values(prod_env):
     assert "no issues (0 silenced)" in checked.stdout
 
 
-@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short"])
+# Django's deploy check (security.W009) asks for 50 characters at least.
+@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short", "k3y-" * 12])
 def test_it_refuses_to_start_without_a_real_secret_key(prod_env, secret):
     if secret is None:
         del prod_env["SECRET_KEY"]

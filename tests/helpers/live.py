@@ -16,6 +16,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from http.cookies import SimpleCookie
@@ -185,17 +186,7 @@ class Phone:
 
     def post_file(self, path, data, field, content):
         """POST `data` and one file as a browser's file field does (multipart/form-data)."""
-        boundary = uuid.uuid4().hex
-        parts = [
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
-            for name, value in data.items()
-        ]
-        parts.append(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{field}"'
-            "\r\nContent-Type: application/octet-stream\r\n\r\n"
-        )
-        body = "".join(parts).encode() + content + f"\r\n--{boundary}--\r\n".encode()
-        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        body, headers = multipart(data, field, content)
         return self.request("POST", path, headers=headers, body=body)
 
     def submit(self, path, data, form_path=None, **kwargs):
@@ -221,3 +212,35 @@ class Phone:
         response = self.submit("/games/new/", data)
         assert response.status == 302, response.text
         return int(re.search(r"/games/(\d+)/", response.location).group(1))
+
+
+def multipart(data, field, content):
+    """The body and headers of a form with `data` and one file `content` in `field`."""
+    boundary = uuid.uuid4().hex
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+        for name, value in data.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{field}"'
+        "\r\nContent-Type: application/octet-stream\r\n\r\n"
+    )
+    body = "".join(parts).encode() + content + f"\r\n--{boundary}--\r\n".encode()
+    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+
+
+def at_once(*requests):
+    """Run the requests in threads released together; their responses in the same order."""
+    barrier = threading.Barrier(len(requests))
+    responses = [None] * len(requests)
+
+    def run(index, request):
+        barrier.wait()
+        responses[index] = request()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return responses

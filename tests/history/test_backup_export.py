@@ -1,6 +1,8 @@
+import codecs
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -43,7 +45,7 @@ def test_the_csv_has_a_row_per_player_per_round(alice_client, make_game):
     response = alice_client.get("/history/export.csv")
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = read_csv(response)
     assert rows[0] == [
         "game",
         "date",
@@ -63,7 +65,7 @@ def test_the_csv_has_a_row_per_player_per_round(alice_client, make_game):
 def test_a_return_clamped_at_zero_shows_what_was_applied(alice_client, make_game):
     make_game(names=("Ana", "Ben"), rounds=[(3, -1)])
 
-    rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
+    rows = read_csv(alice_client.get("/history/export.csv"))
 
     assert rows[2][4:8] == ["Ben", "-1", "0", "0"]
 
@@ -79,7 +81,7 @@ def test_a_return_clamped_at_zero_shows_what_was_applied(alice_client, make_game
 def test_each_csv_row_says_which_game_was_played(alice_client, make_game, kind, played):
     make_game(names=("Ana", "Ben"), rounds=[(3, 0), (0, 7)], kind=kind)
 
-    rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
+    rows = read_csv(alice_client.get("/history/export.csv"))
 
     assert [row[-1] for row in rows[1:]] == [played] * 4
 
@@ -89,24 +91,68 @@ def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game)
 
     response = alice_client.get("/history/export.csv", headers={"accept-language": "fr"})
 
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = read_csv(response, delimiter=";")
     assert rows[0][-1] == "jeu"
     assert rows[1][-1] == "LAMA, règle Lato z Komarami"
 
 
-def test_a_name_that_looks_like_a_formula_stays_text(alice_client, make_game):
-    make_game(names=("=SUM(A1)", "Ben"), rounds=[(3, 0)])
-
-    rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
-
-    assert rows[1][4] == "'=SUM(A1)"
+def read_csv(response, delimiter=","):
+    """The CSV as a spreadsheet reads it: UTF-8 after its byte-order mark."""
+    text = response.content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
 
 
-def test_exports_hold_only_the_accounts_games(alice_client, make_game, bob):
-    make_game(names=("Zed", "Yan"), rounds=[(3, 0)], owner=bob)
+@pytest.mark.parametrize("name", ["=SUM(A1)", "=1+1", "+1+1", "-1+1", "@SUM(A1)"])
+def test_a_name_that_looks_like_a_formula_stays_text(alice_client, make_game, name):
+    make_game(names=(name, "Ben"), rounds=[(3, 0)])
 
-    assert json.loads(alice_client.get("/history/export.json").content) == []
-    assert "Zed" not in alice_client.get("/history/export.csv").content.decode()
+    rows = read_csv(alice_client.get("/history/export.csv"))
+
+    assert rows[1][4] == f"'{name}"
+
+
+FORMULA = re.compile(r"\s*[=+\-@]")
+NUMBER = re.compile(r"[+-]?\d+")
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t", "|", " "])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_cell_starts_a_formula_whatever_the_separator_it_is_read_with(
+    alice_client, make_game, separator, language
+):
+    make_game(names=("x;=1+2;y", "a,@cmd", "b|-2+3", "Jo +1", "Ana"), rounds=[(3, 0, 5, 1, 2)])
+    alice_client.cookies["django_language"] = language
+
+    rows = read_csv(alice_client.get("/history/export.csv"), delimiter=separator)
+
+    cells = [cell for row in rows for cell in row]
+    formulas = [c for c in cells if FORMULA.match(c) and not NUMBER.fullmatch(c.strip())]
+    assert formulas == []
+    assert "Ana" in "".join(cells)
+
+
+def test_the_csv_opens_in_columns_with_its_accents_in_english(alice_client, make_game):
+    make_game(names=("Zoé", "Léon"), rounds=[(3, 0)])
+
+    response = alice_client.get("/history/export.csv")
+
+    assert response.content.startswith(codecs.BOM_UTF8)
+    rows = read_csv(response, delimiter=",")
+    assert rows[0][:3] == ["game", "date", "round"]
+    assert [row[4] for row in rows[1:]] == ["Zoé", "Léon"]
+
+
+def test_the_csv_uses_semicolons_in_french(alice_client, make_game):
+    make_game(names=("Zoé", "Léon"), rounds=[(3, 0)])
+    alice_client.cookies["django_language"] = "fr"
+
+    response = alice_client.get("/history/export.csv")
+
+    assert response.content.startswith(codecs.BOM_UTF8)
+    rows = read_csv(response, delimiter=";")
+    assert rows[0][:3] == ["partie", "date", "manche"]
+    assert [row[4] for row in rows[1:]] == ["Zoé", "Léon"]
+    assert {len(row) for row in rows} == {len(rows[0])} and len(rows[0]) > 5
 
 
 def test_exports_require_login(client):

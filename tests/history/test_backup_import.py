@@ -1,11 +1,16 @@
 import json
+import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import OperationalError
 from django.test import Client
+from django.utils import timezone
 
-from games import backup
+from games import backup, restore, services
 from games.models import Entry, Game, Player, Round
+from tests.helpers.pagetext import text
 
 FINISHED = [(31, 0, 12), (20, 3, -10)]
 
@@ -97,7 +102,7 @@ def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
         ({"players": ["Ana", "Ben"]}, "should hold a list of games"),
         ([42], "Game 1: it is not a game"),
         ([{"id": 9, "players": ["Ana"], "rounds": []}], "Game 1 (id 9): its players must be"),
-        ([{"players": ["Ana", "ana"], "rounds": []}], "a player is named twice"),
+        ([{"players": ["Ana", "ana"], "rounds": []}], "Game 1: ana is already at the table."),
         ([{"players": ["Ana", "Ben"], "rounds": "many"}], "its rounds must be a list"),
         (
             [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3}}]}],
@@ -177,24 +182,25 @@ def test_a_round_after_the_end_is_refused(alice_client, make_game):
     assert "Ana reaches 51 in round 2, so round 3 could not have been played." in html
 
 
-def test_restore_writes_all_games_or_none(alice, monkeypatch):
-    games, problems = backup.read(
-        [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]}] * 2
-    )
+def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(alice, monkeypatch):
+    game = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]}
+    games, problems = backup.read([game | {"uuid": str(uuid.uuid4())} for _ in range(5)])
     assert problems == []
-    real = backup._restore_game
-    calls = []
+    monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)  # a game a batch
+    monkeypatch.setattr(restore, "next_size", lambda rows, seconds: 1)
+    real, calls = restore._write, []
 
-    def fail_on_second(owner, game):
-        calls.append(game)
-        if len(calls) == 2:
+    def fail_on_third(owner, batch):
+        calls.append(batch)
+        if len(calls) == 3:
             raise RuntimeError("disk full")
-        return real(owner, game)
+        return real(owner, batch)
 
-    monkeypatch.setattr(backup, "_restore_game", fail_on_second)
+    monkeypatch.setattr(restore, "_write", fail_on_third)
 
     with pytest.raises(RuntimeError):
-        backup.restore(alice, games)
+        list(restore.Import(alice, games))
+    assert len(calls) == 3
     assert snapshot() == (0, 0, 0, 0)
 
 
@@ -307,13 +313,20 @@ def test_an_export_written_before_games_carried_a_uuid_is_recognised(
     assert "all already in your history" in bob_client.get("/history/").content.decode()
 
 
-def test_an_old_export_without_start_times_is_always_added(alice_client, bob, bob_client):
-    game = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]}
+def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bob_client):
+    games = [
+        {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]},
+        {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 4, "Ben": 0}}]},
+        {"players": ["Ben", "Ana"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]},
+        {"players": ["Ana", "Ben"], "rounds": []},
+    ]
 
-    upload(bob_client, [game])
-    upload(bob_client, [game])
+    upload(bob_client, games)
+    response = upload(bob_client, games)
 
-    assert bob.games.count() == 2  # nothing tells them apart: they may be two real games
+    assert bob.games.count() == 4  # told apart by their players, seats and rounds
+    html = bob_client.get(response["Location"]).content.decode()
+    assert "Nothing imported: this file holds 4 games, all already in your history." in html
 
 
 def test_a_held_game_does_not_let_a_refused_one_through(alice_client, make_game, bob_client):
@@ -337,6 +350,153 @@ def test_a_game_identifier_that_is_not_a_uuid_is_refused(alice_client):
 
     assert response.status_code == 422
     assert "Game 1: “game-1” is not a game identifier (a UUID)." in response.content.decode()
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def a_game(**fields):
+    return {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]} | fields
+
+
+@pytest.mark.parametrize(
+    "moment",
+    ["9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+14:00", "1999-12-31T23:59:59+00:00",
+     "2999-01-01T00:00:00"],
+)  # fmt: skip
+def test_a_start_outside_sane_dates_is_refused_naming_the_game(alice_client, moment):
+    response = upload(alice_client, [a_game(), a_game(id=7, started_at=moment)])
+
+    assert response.status_code == 422
+    assert (
+        f"Game 2 (id 7): it started on “{moment}”, which is not between 2000 and tomorrow."
+        in response.content.decode()
+    )
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_a_round_saved_outside_sane_dates_is_refused(alice_client):
+    game = a_game(rounds=[{"entries": {"Ana": 3, "Ben": 0}, "saved_at": "9999-12-31T23:59:59Z"}])
+
+    response = upload(alice_client, [game])
+
+    assert response.status_code == 422
+    assert (
+        "Game 1: Round 1 was saved on “9999-12-31T23:59:59Z”, which is not between 2000 and "
+        "tomorrow." in response.content.decode()
+    )
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_dates_from_2000_to_tomorrow_are_kept(alice_client, alice):
+    soon = (timezone.now() + timedelta(hours=23)).isoformat()
+    saved = {"entries": {"Ana": 3, "Ben": 0}, "saved_at": soon}
+    upload(alice_client, [a_game(started_at="2000-01-01T00:00:00+00:00", rounds=[saved])])
+
+    game = alice.games.get()
+    assert game.created_at == datetime(2000, 1, 1, tzinfo=UTC)
+    assert game.rounds.get().created_at.isoformat() == soon
+    for page in ("/en/", "/history/", "/history/export.csv"):
+        assert alice_client.get(page).status_code == 200
+
+
+@pytest.fixture
+def steps_of_one_game(monkeypatch):
+    """A batch for each game, and the progress shown."""
+    monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)
+    monkeypatch.setattr(restore, "next_size", lambda rows, seconds: 1)
+    monkeypatch.setattr(restore, "QUICK_ROWS", 0)
+
+
+def five_games():
+    return [a_game(uuid=str(uuid.uuid4()), rounds=[{"entries": {"Ana": n, "Ben": 0}}])
+            for n in range(1, 6)]  # fmt: skip
+
+
+def test_a_long_import_shows_each_step_as_it_is_written(alice, alice_client, steps_of_one_game):
+    response = upload(alice_client, five_games())
+
+    assert response.status_code == 200 and response.streaming
+    assert response["X-Accel-Buffering"] == "no"
+    parts = [part.decode() for part in response.streaming_content]
+    assert "The file holds 5 games to add" in parts[0]
+    assert [part.strip() for part in parts[1:6]] == [
+        f"<li>{done} of 5 games written</li>" for done in range(1, 6)
+    ]
+    assert "5 games imported." in parts[6] and 'href="/history/"' in parts[6]
+    assert parts[6].rstrip().endswith("</html>")
+    assert alice.games.count() == 5
+
+
+def test_a_long_import_that_fails_says_so_and_keeps_nothing(
+    alice, alice_client, steps_of_one_game, monkeypatch
+):
+    real = restore._write
+
+    def one_player_twice(owner, batch):
+        if owner.games.count() == 3:
+            raise services.SamePlayer("Ana")
+        return real(owner, batch)
+
+    monkeypatch.setattr(restore, "_write", one_player_twice)
+
+    response = upload(alice_client, five_games())
+
+    page = b"".join(response.streaming_content).decode()
+    assert "3 of 5 games written" in page and "4 of 5" not in page
+    assert (
+        "Nothing was imported: Ana and another name of one game are one player of your roster."
+        in text(page)
+    )
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_a_long_import_the_database_refuses_keeps_nothing(
+    alice, alice_client, steps_of_one_game, monkeypatch
+):
+    real = restore._write
+
+    def locked(owner, batch):
+        if owner.games.count() == 2:
+            raise OperationalError("database is locked")
+        return real(owner, batch)
+
+    monkeypatch.setattr(restore, "_write", locked)
+
+    page = b"".join(upload(alice_client, five_games()).streaming_content).decode()
+
+    assert "Nothing was imported: the database refused a write. Try again later." in text(page)
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_a_long_import_out_of_time_keeps_nothing(alice_client, steps_of_one_game, monkeypatch):
+    monkeypatch.setattr(restore, "DEADLINE", 0)
+
+    page = b"".join(upload(alice_client, five_games()).streaming_content).decode()
+
+    assert "1 of 5 games written" in page and "2 of 5" not in page
+    assert (
+        "Nothing was imported: the server is too busy to finish it now. Try again later."
+        in text(page)
+    )
+    assert snapshot() == (0, 0, 0, 0)
+
+
+def test_the_next_batch_is_sized_on_the_time_the_last_one_took():
+    target = restore.BATCH_SECONDS
+    assert restore.next_size(1000, target / 2) == 2000
+    assert restore.next_size(1000, target * 4) == 250
+    assert restore.next_size(1000, 0) == 20_000
+    assert restore.next_size(1000, 100) == 100
+
+
+def test_a_file_with_more_numbers_than_an_import_writes_is_refused(alice_client, monkeypatch):
+    monkeypatch.setattr(backup, "MAX_ENTRIES", 7)
+
+    response = upload(alice_client, [a_game(uuid=str(uuid.uuid4())) for _ in range(4)])
+
+    assert response.status_code == 422
+    assert "This file holds 8 numbers typed; at most 7 can be imported at once." in (
+        response.content.decode()
+    )
     assert snapshot() == (0, 0, 0, 0)
 
 

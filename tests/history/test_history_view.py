@@ -149,15 +149,6 @@ def test_it_refuses_another_accounts_player_as_a_filter(alice_client, make_game,
     assert f"/games/{bobs.pk}/" not in html and "Zed" not in html
 
 
-def test_it_shows_only_the_accounts_games(alice_client, make_game, bob):
-    bobs = make_game(owner=bob)
-
-    html = alice_client.get("/history/").content.decode()
-
-    assert f"/games/{bobs.pk}/" not in html
-    assert "0 games" in html
-
-
 def test_it_pages_by_fifty_and_keeps_the_filters(alice_client, make_game):
     games = [make_game(names=("Ana", "Ben")) for _ in range(51)]
 

@@ -2,14 +2,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 
-def test_it_checks_ownership(alice_client, make_game, bob):
-    bobs = make_game(names=("Zed", "Yan"), owner=bob)
-
-    response = alice_client.get(f"/players/{bobs.seats[0].player_id}/")
-
-    assert response.status_code == 404
-
-
 def test_it_requires_login(client, make_game):
     game = make_game()
 

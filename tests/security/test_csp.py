@@ -43,8 +43,8 @@ def policy(response):
 
 
 @pytest.fixture
-def admin_client(client, alice, make_game):
-    """Alice as a superuser, so that the admin's pages render too."""
+def superuser_alice(client, alice):
+    """Alice, owner of the games, as a superuser too: her pages and the admin's all render."""
     alice.is_staff = alice.is_superuser = True
     alice.save()
     client.force_login(alice)
@@ -76,9 +76,9 @@ def test_htmx_carries_the_nonce(client):
 
 
 @pytest.mark.parametrize("route", ROUTES, ids=str)
-def test_no_page_needs_inline_script_or_style(admin_client, alice, make_game, route):
+def test_no_page_needs_inline_script_or_style(superuser_alice, alice, make_game, route):
     game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
-    response = admin_client.get(route.fill(fillers_for(alice, game)), follow=True)
+    response = superuser_alice.get(route.fill(fillers_for(alice, game)), follow=True)
     if "text/html" not in response.get("Content-Type", ""):
         return
     assert "Content-Security-Policy" in response

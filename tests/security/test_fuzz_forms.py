@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games import rules
+from games import names, rules
 from games.models import NAME_MAX_LENGTH, Game, Player
 
 HOSTILE = [
@@ -85,7 +85,11 @@ def assert_all_stored_is_valid():
         assert game.first_starter < len(game.seats)
         game.state  # noqa: B018  (folds every stored round through the rules)
     for name in Player.objects.values_list("name", flat=True):
-        assert name == " ".join(name.split()) and 0 < len(name) <= NAME_MAX_LENGTH, name
+        assert name == names.clean(name) and 0 < len(name) <= NAME_MAX_LENGTH, name
+        assert names.is_visible(name), ascii(name)
+    for game in Game.objects.all():
+        skeletons = {names.skeleton(name) for name in game.names}
+        assert len(skeletons) == len(game.names), game.names
 
 
 def post(client, path, data, htmx):

@@ -1,9 +1,12 @@
-import time
+import uuid
+from datetime import timedelta
 
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 
 from accounts import throttle
+from tests.helpers.live import PASSWORD, Phone, at_once, running_server
 
 WRONG = {"username": "alice", "password": "wrong-horse"}
 RIGHT = {"username": "alice", "password": "correct-horse-9"}
@@ -47,6 +50,35 @@ def test_the_account_count_ignores_the_case_of_the_name(client, alice):
     assert client.post("/accounts/login/", RIGHT).status_code == 429
 
 
+# What the log-in form turns into "alice": it strips (any white space) and NFKC-normalises.
+RESPELLINGS = ["alice ", " alice", "ａｌｉｃｅ", "alice\u00a0", "ALICE"]
+
+
+@pytest.mark.parametrize("page", ["/accounts/login/", "/admin/login/"])
+@pytest.mark.parametrize("respelled", RESPELLINGS, ids=ascii)
+def test_a_respelled_name_gets_no_fresh_tries(client, alice, page, respelled):
+    fail(client, 5)
+    response = client.post(page, WRONG | {"username": respelled})
+    assert response.status_code == 429
+
+
+@pytest.mark.parametrize("page", ["/accounts/login/", "/admin/login/"])
+@pytest.mark.parametrize("respelled", RESPELLINGS, ids=ascii)
+def test_a_respelled_name_with_the_right_password_waits_too(client, alice, page, respelled):
+    alice.is_staff = True
+    alice.save()
+    fail(client, 5)
+    response = client.post(page, RIGHT | {"username": respelled})
+    assert response.status_code == 429
+    assert not is_logged_in(client)
+
+
+def test_failures_under_a_respelled_name_count_for_the_account(client, alice):
+    for respelled in RESPELLINGS:
+        fail(client, 1, username=respelled)
+    assert client.post("/accounts/login/", RIGHT).status_code == 429
+
+
 def test_it_makes_an_address_wait_after_twenty_failures(client, alice, bob):
     for attempt in range(20):
         client.post("/accounts/login/", {"username": f"guess{attempt}", "password": "x"})
@@ -61,8 +93,8 @@ def test_it_makes_an_address_wait_after_twenty_failures(client, alice, bob):
 
 def test_it_lets_the_account_in_after_the_wait(client, alice, monkeypatch):
     fail(client, 5)
-    later = time.time() + 15 * 60 + 1
-    monkeypatch.setattr(time, "time", lambda: later)
+    later = timezone.now() + timedelta(minutes=15, seconds=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
     assert client.post("/accounts/login/", RIGHT).status_code == 302
 
 
@@ -72,6 +104,12 @@ def test_a_success_clears_the_account_count(client, alice):
     client.logout()
     fail(client, 4)
     assert client.post("/accounts/login/", RIGHT).status_code == 302
+
+
+def test_successful_log_ins_do_not_use_up_the_address(client, alice):
+    for _ in range(25):
+        assert client.post("/accounts/login/", RIGHT).status_code == 302
+        client.logout()
 
 
 def test_the_admin_log_in_is_throttled_too(client, alice):
@@ -98,3 +136,28 @@ def test_client_address_takes_the_last_address_the_proxy_added(rf, settings, hea
     settings.CLIENT_IP_HEADER = "HTTP_X_FORWARDED_FOR"
     request = rf.get("/", HTTP_X_FORWARDED_FOR=header) if header else rf.get("/")
     assert throttle.client_address(request) == address
+
+
+@pytest.fixture(scope="module")
+def guarded_server(tmp_path_factory):
+    """gunicorn with four workers; the address's own limit out of the way of the account's."""
+    folder = tmp_path_factory.mktemp("throttle")
+    with running_server(folder, LOGIN_FAILURES_PER_ADDRESS="1000") as server:
+        yield server
+
+
+def test_parallel_wrong_passwords_get_no_more_checks_than_the_limit(guarded_server):
+    username = f"erin-{uuid.uuid4().hex[:8]}"
+    Phone(guarded_server).sign_up(username)
+    posts = []
+    for _ in range(16):
+        phone = Phone(guarded_server)
+        token = phone.get("/accounts/login/").csrf_token()
+        data = {"csrfmiddlewaretoken": token, "username": username, "password": "wrong-9"}
+        posts.append(lambda phone=phone, data=data: phone.post("/accounts/login/", data))
+
+    statuses = [response.status for response in at_once(*posts)]
+
+    assert sorted(statuses) == [422] * 5 + [429] * 11
+    right = {"username": username, "password": PASSWORD}
+    assert Phone(guarded_server).submit("/accounts/login/", right).status == 429

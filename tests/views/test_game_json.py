@@ -51,14 +51,6 @@ def test_it_names_the_winners_in_seat_order(alice_client, make_game):
     assert data["next_starter"] is None
 
 
-def test_it_checks_ownership(client, bob, make_game):
-    game = make_game()
-    client.force_login(bob)
-    assert client.get(f"/games/{game.pk}.json").status_code == 404
-    client.logout()
-    assert client.get(f"/games/{game.pk}.json").status_code == 302
-
-
 @pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
 def test_it_says_which_game_was_played(alice_client, make_game, kind):
     game = make_game(rounds=[[3, 0, 7]], kind=kind)

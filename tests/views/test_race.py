@@ -5,12 +5,11 @@ PostgreSQL as the suite runs (tests/helpers/live.py), so the two requests really
 """
 
 import json
-import threading
 import uuid
 
 import pytest
 
-from tests.helpers.live import Phone
+from tests.helpers.live import Phone, at_once
 
 RACES = 8
 
@@ -22,23 +21,6 @@ def table(live_app):
     first = Phone(live_app).sign_up(username)
     second = Phone(live_app).log_in(username)
     return first, second, first.start_game("Ana", "Ben", "Cleo")
-
-
-def at_once(*requests):
-    """Run the requests in threads released together; their responses in the same order."""
-    barrier = threading.Barrier(len(requests))
-    responses = [None] * len(requests)
-
-    def run(index, request):
-        barrier.wait()
-        responses[index] = request()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return responses
 
 
 def round_post(phone, game, number, entries, htmx):

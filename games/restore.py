@@ -1,0 +1,237 @@
+"""Writing a checked backup into an account, without holding up the other accounts.
+
+`backup.read` has checked every game of the file against the rules before this runs. The
+games the account lacks are then written with plain bulk inserts in batches, each its own
+short transaction. On SQLite, whose one write lock every save of every account needs, a batch
+holds it for about BATCH_SECONDS (the batches are sized on the time the last one took, so a
+slow or busy machine writes smaller ones), then lets go for PAUSE, so any other save gets
+through within a batch. If a batch fails, or the import runs out of time, the games the
+earlier ones wrote are deleted again: an import adds all of its games or none.
+
+Two imports of one file at once (a double tap) add each game once: every batch locks the
+account's row and skips the games the account holds by then (games/identity.py).
+"""
+
+import time
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import connection, connections, router, transaction
+from django.db.models import ForeignKey, IntegerField
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from games.models import Entry, Game, Player, Round, Seat
+from games.services import SamePlayer
+
+BATCH_SECONDS = 0.05
+FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized on its time
+# A save that finds SQLite's lock taken tries again after 1, 3, 8, 18, 33, 53, 78 and 103 ms
+# (SQLite's busy handler): at most 25 ms apart while a batch lasts, so a pause this long lets
+# it through. (Between two batches only: PostgreSQL locks rows, not the database.)
+PAUSE = 0.03
+# Rows an import writes in about a second: past them, the page shows its progress.
+QUICK_ROWS = 5000
+# gunicorn ends a request after 30 s: an import still writing this long after its request
+# began gives up, leaving time to undo what it wrote.
+DEADLINE = 22
+
+
+class TooSlow(Exception):
+    """The machine is too busy to finish this import in time."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    added: int
+    already_held: int  # games of the file this account had already, or that it held twice
+
+
+def rows_of(backup):
+    return 1 + len(backup.players) * (2 + len(backup.rounds)) + len(backup.rounds)
+
+
+class Import:
+    """The games of `backups` that `owner` lacks, written batch by batch as it is iterated
+    (each step yields how many games of the file are done); `result` once it is over.
+
+    Iteration raises SamePlayer if two names of one game are one player of the roster, and
+    TooSlow past the DEADLINE. Any failure, or the iteration given up (a reader gone while
+    the page was being written), deletes what the earlier batches wrote.
+    """
+
+    def __init__(self, owner, backups, started=None):
+        """`started`: when the request began (time.monotonic()), now if not given."""
+        self.owner, self.backups, self.result = owner, backups, None
+        self.deadline = (started or time.monotonic()) + DEADLINE
+        once = {}  # a game found twice in the file is written once
+        for backup in backups:
+            once.setdefault(backup.uuid, backup)
+        self.games = list(once.values())
+        self.total = len(self.games)
+        self.is_quick = sum(rows_of(backup) for backup in self.games) <= QUICK_ROWS
+
+    def __iter__(self):
+        written, done, rows = Written(), 0, FIRST_BATCH_ROWS
+        try:
+            while done < self.total:
+                if done:
+                    let_others_write(self.deadline)
+                batch = take(self.games, done, rows)
+                started = time.monotonic()
+                written.add(_write(self.owner, batch))
+                rows = next_size(rows, time.monotonic() - started)
+                done += len(batch)
+                yield done
+        except BaseException:
+            written.undo()
+            raise
+        self.result = Restored(len(written.games), len(self.backups) - len(written.games))
+
+
+def take(games, start, rows):
+    """The games from `start` on that make about `rows` rows (one game at least)."""
+    end, size = start + 1, rows_of(games[start])
+    while end < len(games) and size + rows_of(games[end]) <= rows:
+        size += rows_of(games[end])
+        end += 1
+    return games[start:end]
+
+
+def next_size(rows, seconds):
+    """The rows of the next batch, for it to take about BATCH_SECONDS as this one did."""
+    return max(100, min(20_000, int(rows * BATCH_SECONDS / max(seconds, 0.001))))
+
+
+def let_others_write(deadline):
+    if time.monotonic() > deadline:
+        raise TooSlow
+    if connection.vendor == "sqlite":
+        time.sleep(PAUSE)
+
+
+class Written:
+    """What the batches wrote so far, to undo it all if a later batch fails."""
+
+    def __init__(self):
+        self.games, self.players = [], []
+
+    def add(self, batch):
+        games, players = batch
+        self.games += games
+        self.players += players
+
+    def undo(self):
+        for start in range(0, len(self.games), 500):
+            Game.objects.filter(pk__in=self.games[start : start + 500]).delete()
+        Player.objects.filter(pk__in=self.players, seats__isnull=True).delete()
+
+
+@transaction.atomic
+def _write(owner, batch):
+    """Write the games of `batch` the account does not hold yet: their pks, and the pks of the
+    players added to the roster for them."""
+    get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
+    held = set(owner.games.filter(uuid__in=[b.uuid for b in batch]).values_list("uuid", flat=True))
+    new = [backup for backup in batch if backup.uuid not in held]
+    if not new:
+        return [], []
+    players, added = _roster(owner, dict.fromkeys(n for backup in new for n in backup.players))
+    tables = []
+    for backup in new:
+        table = [players[name].pk for name in backup.players]
+        for name, player in zip(backup.players, table, strict=True):
+            if table.count(player) > 1:
+                raise SamePlayer(name)
+        tables.append(table)
+    return _insert_games(owner, new, tables), added
+
+
+def _insert_games(owner, backups, tables):
+    """Insert the games, with their seats at `tables` (player pks), rounds and entries."""
+    now = timezone.now()
+    games = insert(
+        Game,
+        ("owner", "kind", "created_at", "first_starter", "revision", "uuid"),
+        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, b.uuid) for b in backups],
+    )
+    seats, rounds, entries = [], [], []
+    for game, backup, table in zip(games, backups, tables, strict=True):
+        seats += [(game, player, position) for position, player in enumerate(table)]
+        moments = zip(backup.rounds, backup.saved_at, strict=True)
+        rounds += [(game, n, r.last_to_quit, t or now) for n, (r, t) in enumerate(moments, 1)]
+    seat_ids = iter(insert(Seat, ("game", "player", "position"), seats))
+    round_ids = iter(insert(Round, ("game", "number", "last_to_quit", "created_at"), rounds))
+    for backup in backups:
+        table = [next(seat_ids) for _player in backup.players]
+        for typed in backup.rounds:
+            stored = next(round_ids)
+            entries += [(stored, s, v) for s, v in zip(table, typed.entries, strict=True)]
+    insert(Entry, ("round", "seat", "value"), entries)
+    return games
+
+
+def insert(model, names, rows):
+    """INSERT `rows` (values of the fields `names`, in order) into `model`'s table; their ids.
+
+    Plain SQL where bulk_create spent some 75 µs a row in Python while holding SQLite's write
+    lock, eight times as long: a batch holds the lock for a tenth of the time.
+    """
+    db = connections[router.db_for_write(model)]
+    fields = [model._meta.get_field(name) for name in names]
+    columns = ", ".join(db.ops.quote_name(field.column) for field in fields)
+    into = f"INSERT INTO {db.ops.quote_name(model._meta.db_table)} ({columns}) VALUES"
+    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    size = (db.features.max_query_params or 65535) // len(fields)
+    rows = _prepared(fields, rows, db)
+    ids = []
+    with db.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            chunk = rows[start : start + size]
+            params = [value for row in chunk for value in row]
+            cursor.execute(f"{into} {', '.join([row_sql] * len(chunk))} RETURNING id", params)
+            ids += [row[0] for row in cursor.fetchall()]
+    return ids
+
+
+def _prepared(fields, rows, db):
+    """`rows` with the values the database stores: times and UUIDs converted, numbers as is."""
+    convert = [
+        None if isinstance(field, IntegerField | ForeignKey) else field.get_db_prep_save
+        for field in fields
+    ]
+    if not any(convert):
+        return rows
+    return [
+        [v if c is None or v is None else c(v, db) for c, v in zip(convert, row, strict=True)]
+        for row in rows
+    ]
+
+
+def _roster(owner, names):
+    """{name: Player} from the account's roster, the missing ones added (with their pks).
+
+    Names are matched as the roster's unique constraint matches them, with the database's
+    lower() (PostgreSQL's and Python's differ on letters like İ).
+    """
+    keys = lowered(names)
+    roster = owner.players.annotate(key=Lower("name")).filter(key__in=set(keys.values()))
+    players = {player.key: player for player in roster}
+    missing = {}  # the first spelling of a new player is the one kept
+    for name, key in keys.items():
+        if key not in players:
+            missing.setdefault(key, name)
+    added = Player.objects.bulk_create(Player(owner=owner, name=n) for n in missing.values())
+    players.update(zip(missing, added, strict=True))
+    return {name: players[key] for name, key in keys.items()}, [player.pk for player in added]
+
+
+def lowered(names):
+    """{name: the database's lower(name)}, in one query per 500 names."""
+    names, keys = list(names), {}
+    for start in range(0, len(names), 500):
+        chunk = names[start : start + 500]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + ", ".join(["LOWER(%s)"] * len(chunk)), chunk)
+            keys.update(zip(chunk, cursor.fetchone(), strict=True))
+    return keys
