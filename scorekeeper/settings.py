@@ -188,24 +188,45 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # The log-in counters and the sessions must be shared by all gunicorn workers: a folder on disk
 # in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
-# development.
+# development. Several app servers share one Redis instead (REDIS_URL, Django's own backend):
+# a failure counted or a log-out made on one node holds on every node.
 # Rendered sheets are kept in each worker's memory under their game's revision (games/pages.py),
 # so no worker can serve one that a write made stale; some 25 kB each, the least used go first.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    if DEBUG
-    else {
+# Folds (games/folds.py) are kept under the revision too: in each worker's memory, or in the
+# shared Redis, where one node's fold serves them all.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+elif DEBUG:
+    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+else:
+    SHARED_CACHE = {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": os.environ.get("CACHE_DIR", BASE_DIR / ".cache"),
         # a file per session: past this many, a third of them is dropped (read from the
         # database again on their next request)
         "OPTIONS": {"MAX_ENTRIES": 20_000},
-    },
+    }
+CACHES = {
+    "default": SHARED_CACHE,
     "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "pages",
         "OPTIONS": {"MAX_ENTRIES": 1000},
     },
+    # Never stale (the keys change with the data): kept till memory runs short. Not the file
+    # cache, whose every write lists its whole folder.
+    "folds": (
+        SHARED_CACHE | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "folds",
+            "TIMEOUT": None,
+            # about 0.5 kB a game: some 10 MB per worker
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    ),
 }
 
 SECURE_CSP = {
