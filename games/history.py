@@ -6,11 +6,13 @@ Nothing here decides a score: it arranges what the rules module already folded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import charts, stats
+from games import charts, folds, stats
 from games.models import Game, Player
 
 
@@ -79,23 +81,68 @@ def totals_chart(game: Game) -> charts.Chart:
     return charts.line_chart(lines, [str(n) for n in range(len(state.rounds) + 1)])
 
 
-def appearances(player: Player, games) -> list[stats.Appearance]:
-    """`player`'s seat in each of `games`, in the order given."""
-    found = []
-    for game in games:
-        seat = next(s.position for s in game.seats if s.player_id == player.pk)
-        found.append((game.state, seat))
-    return found
+# The chart shows the last finished games only: a phone's width holds some thirty points.
+CHART_GAMES = 30
 
 
-def finals_chart(player: Player, games) -> charts.Chart:
-    """The player's final total in each finished game, oldest first; wins are marked."""
-    pairs = zip(games, appearances(player, games), strict=True)
-    finished = [(game, seat) for game, (state, seat) in pairs if state.finished]
-    values = [game.state.totals[seat] for game, seat in finished]
-    won = frozenset(i for i, (game, seat) in enumerate(finished) if seat in game.state.winners)
-    labels = [short_date(game.created_at) for game, _seat in finished]
-    line = charts.Line(_("Final total"), values, won)
+@dataclass(frozen=True)
+class Final:
+    """How one finished game ended for a player."""
+
+    started_at: datetime
+    total: int
+    won: bool  # alone or shared
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    stats: stats.PlayerStats
+    finals: list[Final]  # the last CHART_GAMES finished games, oldest first
+    finished: int  # all the finished games
+
+
+def with_status(games, finished: bool) -> list[int]:
+    """The pks of `games` that are over (or not), newest first, as the rules fold them.
+
+    Kept under the digest of the games' revisions (games/folds.py): filtering thousands of
+    games costs a query and a cache read until one of them changes."""
+
+    def derive(pairs, states):
+        return [pk for pk, _revision in pairs if _is_over(states.get(pk)) == finished]
+
+    return folds.derived("history-finished" if finished else "history-playing", games, derive)
+
+
+def _is_over(state) -> bool:
+    return state is not None and state.finished  # None: rounds the rules refuse
+
+
+def player_figures(player: Player) -> PlayerFigures:
+    """`player`'s figures over all their games, kept under the digest of the games' revisions."""
+    return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
+
+
+def _figures(player, pairs, states) -> PlayerFigures:
+    seats = {game: (position, started) for game, position, started in
+             player.seats.values_list("game_id", "position", "game__created_at")}  # fmt: skip
+    played = [  # oldest first: `pairs` come newest first
+        (states[pk], *seats[pk]) for pk, _revision in reversed(pairs)
+        if states.get(pk) is not None and pk in seats
+    ]  # fmt: skip
+    finals = [
+        Final(started, state.totals[seat], seat in state.winners)
+        for state, seat, started in played
+        if state.finished
+    ]
+    appearances = [(state, seat) for state, seat, _started in played]
+    return PlayerFigures(stats.player_stats(appearances), finals[-CHART_GAMES:], len(finals))
+
+
+def finals_chart(finals: list[Final]) -> charts.Chart:
+    """The player's final totals, oldest first; wins are marked."""
+    won = frozenset(index for index, final in enumerate(finals) if final.won)
+    line = charts.Line(_("Final total"), [final.total for final in finals], won)
+    labels = [short_date(final.started_at) for final in finals]
     return charts.line_chart([line], labels, x_room=3)  # dates are wide labels
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import backup, bgstats, history
-from games.forms_history import BackupImportForm, HistoryFilterForm
+from games.forms_history import FINISHED, BackupImportForm, HistoryFilterForm
 from games.models import Round, load_sheets
 from games.views.sheet import get_game_for
 
@@ -26,10 +26,8 @@ PER_PAGE = 50
 @require_GET
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
-    last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
-    games = form.filter(request.user.games.all()).annotate(last_saved=Subquery(last[:1]))
-    page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
-    rows = history.history_rows(load_sheets(page.object_list))
+    page, games = _page(request, form)
+    rows = history.history_rows(load_sheets(games))
     context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
@@ -37,6 +35,17 @@ def history_list(request):
     response = render(request, template, context, status=422 if form.errors else 200)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _page(request, form):
+    """The page asked for, and its games. A status is derived from the rounds, so those pages
+    list the pks that history.with_status keeps; the others page through SQL alone."""
+    games, status = form.filter(request.user.games.all()), form.status_asked()
+    last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
+    annotated = games.annotate(last_saved=Subquery(last[:1]))
+    listing = history.with_status(games, finished=status == FINISHED) if status else annotated
+    page = Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
+    return page, annotated.filter(pk__in=page.object_list) if status else page.object_list
 
 
 @login_required

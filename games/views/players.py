@@ -4,17 +4,19 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games import history, stats
+from games import history
 
 
 @login_required
 @require_GET
 def player_detail(request, pk):
     player = get_object_or_404(request.user.players, pk=pk)
-    games = list(player.games.with_sheet().order_by("created_at", "pk"))
+    figures = history.player_figures(player)
     context = {
         "player": player,
-        "stats": stats.player_stats(history.appearances(player, games)),
-        "chart": history.finals_chart(player, games),
+        "stats": figures.stats,
+        "chart": history.finals_chart(figures.finals),
+        "charted": len(figures.finals),
+        "finished": figures.finished,
     }
     return render(request, "games/player.html", context)

@@ -46,10 +46,10 @@ def tables(count, regular="Fay", regular_games=None, seed=6):
 def finished_games(owner, rosters, seed=6):
     """One finished game per roster for `owner`, a day apart, the first roster's the oldest."""
     randomness = random.Random(seed)
-    players = {name: services.roster_player(owner, name) for name in {n for r in rosters for n in r}}
-    games = Game.objects.bulk_create(
-        Game(owner=owner, first_starter=0) for _roster in rosters
-    )
+    players = {
+        name: services.roster_player(owner, name) for name in {n for r in rosters for n in r}
+    }
+    games = Game.objects.bulk_create(Game(owner=owner, first_starter=0) for _roster in rosters)
     seats = Seat.objects.bulk_create(
         Seat(game=game, player=players[name], position=position)
         for game, roster in zip(games, rosters, strict=True)
