@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -48,13 +48,15 @@ def _page(request, form):
     return page, annotated.filter(pk__in=page.object_list) if status else page.object_list
 
 
+# Games read at a time by the exports: a worker's memory does not grow with the account.
+EXPORT_CHUNK = 100
+
+
 @login_required
 @require_GET
 def export_json(request):
-    games = request.user.games.with_sheet()
-    response = JsonResponse(
-        backup.as_json(games), safe=False, json_dumps_params={"indent": 1, "ensure_ascii": False}
-    )
+    games = request.user.games.with_sheet().iterator(chunk_size=EXPORT_CHUNK)
+    response = StreamingHttpResponse(backup.json_text(games), content_type="application/json")
     return _attachment(response, "json")
 
 
