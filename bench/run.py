@@ -5,9 +5,10 @@ For each engine it starts gunicorn on loopback with production settings (DEBUG o
 SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, no HTTPS redirect) on a fresh database, seeds it
 (bench/seed.py), and loads it with wrk, in one run: a bare view (/healthz), the sheet of a
 6-player 20-round game, saving rounds (every request saves a new one; flat out, then paced:
-each connection waiting between its saves), and the history page of an account with 500
-games. It prints requests/s, p50 and p99 latency and each page's
-ratio to the bare view, then the SQL queries each page costs.
+each connection waiting between its saves), the history page of an account with 500
+games, and the history and player pages of big accounts (bench/growth.py). It prints
+requests/s, p50 and p99 latency and each page's ratio to the bare view, then the SQL queries
+each page costs.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
@@ -25,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import growth  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -160,7 +162,9 @@ def bench(engine, opts):
         results = load(server, opts, ids, folder)
         saved = seed_script(server.env, "count", json.dumps(ids)) - before
         queries = seed_script(server.env, "queries", json.dumps(ids), opts.history_path)
+        grown = growth.measure(server, opts, wrk, signed_in)
     report(engine, opts, results, queries, saved)
+    growth.report(grown)
 
 
 def main():

@@ -2,10 +2,11 @@
 
 A game's fold (a rules.GameState) depends only on what the game stores, and every write to a
 game gives it a new revision (GameQuerySet.touch): a fold kept under (game, revision) is never
-stale and nothing needs clearing. Pages over many games (the history's filters, a player's
-figures) keep what they derive from the folds under a digest of all their games' revisions:
-until one of those games changes, a visit costs one query and one cache read; then only the
-games that changed are folded again.
+stale and nothing needs clearing. Pages over many games keep what they take from the folds
+too: the history's filters a flag per game, under each game's revision (per_game), a player's
+figures under a digest of the revisions of all their games (derived). Either way a visit costs
+one query and one cache read while nothing changed, and only the games that changed are folded
+again.
 
 The keys carry a fingerprint of the code that folds and derives, so that no node reads what
 another version of the rules computed. The cache is CACHES["folds"]: each worker's memory, or
@@ -91,6 +92,22 @@ def _fold(first_starter, positions, values, last_to_quit):
         return rules.fold(len(positions), rounds, first_starter)
     except (rules.RoundRefused, ValueError):
         return None
+
+
+def per_game(name, pairs, summarize):
+    """{pk: summarize(state)} for the games `pairs` (pk, revision). The summaries are kept in one
+    cache entry per `name`, each under its game's revision: a visit reads one entry, and a
+    write to one game folds that game alone. Summaries should be small (a flag, a total)."""
+    key = f"{name}:{FINGERPRINT}"
+    kept = _cache().get(key) or {}
+    stale = [(pk, revision) for pk, revision in pairs if kept.get(pk, (None,))[0] != revision]
+    if stale:
+        revisions = dict(stale)
+        for pk, state in states(stale).items():
+            kept[pk] = (revisions[pk], summarize(state))
+        # Two requests may both write: the entries of either are checked against the revisions.
+        _cache().set(key, kept)
+    return {pk: kept[pk][1] for pk, _revision in pairs if pk in kept}
 
 
 def derived(name, games, derive):

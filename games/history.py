@@ -101,16 +101,14 @@ class PlayerFigures:
     finished: int  # all the finished games
 
 
-def with_status(games, finished: bool) -> list[int]:
-    """The pks of `games` that are over (or not), newest first, as the rules fold them.
+def with_status(owner, games, finished: bool) -> list[int]:
+    """The pks of `owner`'s `games` that are over (or not), newest first, as the rules fold them.
 
-    Kept under the digest of the games' revisions (games/folds.py): filtering thousands of
-    games costs a query and a cache read until one of them changes."""
-
-    def derive(pairs, states):
-        return [pk for pk, _revision in pairs if _is_over(states.get(pk)) == finished]
-
-    return folds.derived("history-finished" if finished else "history-playing", games, derive)
+    Whether each game is over is kept under its revision (games/folds.py): filtering thousands
+    of games costs a query and a cache read, and a write to one game folds that game alone."""
+    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "revision"))
+    over = folds.per_game(f"history-finished:{owner.pk}", pairs, _is_over)
+    return [pk for pk, _revision in pairs if over.get(pk, False) == finished]
 
 
 def _is_over(state) -> bool:

@@ -39,11 +39,12 @@ def history_list(request):
 
 def _page(request, form):
     """The page asked for, and its games. A status is derived from the rounds, so those pages
-    list the pks that history.with_status keeps; the others page through SQL alone."""
+    list the pks that history.with_status finds; the others page through SQL alone."""
     games, status = form.filter(request.user.games.all()), form.status_asked()
     last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
     annotated = games.annotate(last_saved=Subquery(last[:1]))
-    listing = history.with_status(games, finished=status == FINISHED) if status else annotated
+    finished = status == FINISHED
+    listing = history.with_status(request.user, games, finished) if status else annotated
     page = Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
     return page, annotated.filter(pk__in=page.object_list) if status else page.object_list
 

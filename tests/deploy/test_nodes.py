@@ -15,9 +15,11 @@ import signal
 import threading
 import uuid
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
+from games import folds
 from tests.helpers import services
 from tests.helpers.live import PASSWORD, Phone, Server, fresh_database, manage, production_env
 
@@ -26,11 +28,16 @@ TABLES, ROUNDS = 4, 12
 
 
 @pytest.fixture(scope="module")
-def nodes(tmp_path_factory):
+def redis_url():
+    with services.redis() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def nodes(tmp_path_factory, redis_url):
     folder = tmp_path_factory.mktemp("nodes")
     with (
         services.postgres() as server,
-        services.redis() as redis_url,
         fresh_database(folder, server) as database_url,
         contextlib.ExitStack() as running,
     ):
@@ -185,3 +192,18 @@ def test_killing_a_nodes_workers_during_saves_loses_no_round_and_doubles_none(no
         rounds = on(b, phone).get(f"/games/{table.game}.json").json()["rounds"]
         assert [r["number"] for r in rounds] == list(range(1, ROUNDS + 1))
         assert [list(r["entries"].values()) for r in rounds] == table.sent
+
+
+def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, make_game):
+    settings.CACHES = settings.CACHES | {
+        "folds": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                  "LOCATION": redis_url, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+    }  # fmt: skip
+    games = [make_game(rounds=[(31, 10, 5), (20, 3, 0)]), make_game(rounds=[(1, 2, 3)])]
+    pairs = [(game.pk, game.revision) for game in games]
+    made = folds.states(pairs)
+
+    with patch.object(folds, "fold_stored", side_effect=AssertionError("folded again")):
+        read = folds.states(pairs)
+
+    assert read == made == {game.pk: game.state for game in games}

@@ -102,6 +102,16 @@ def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_c
     assert f"<dt>Games played</dt><dd>{LARGE + 1} " in html  # in progress: not finished
 
 
+@pytest.mark.parametrize("status", ["finished", "playing"])
+def test_after_a_write_the_filter_folds_that_game_alone(client, large, fold_calls, status):
+    path = f"/history/?status={status}"
+    work(client, large, path, fold_calls)
+    game = Game.objects.filter(owner=large).order_by("?").first()
+    Game.objects.filter(pk=game.pk).touch()
+
+    assert work(client, large, path, fold_calls)[1] == 1
+
+
 def test_the_figures_are_what_the_rules_fold_from_every_game(client, large):
     fay = regular(large)
     games = list(fay.games.with_sheet().order_by("created_at", "pk"))
