@@ -8,8 +8,6 @@ urlpatterns = [
     path("admin/login/", refuse_when_throttled(admin.site.login)),
     path("accounts/login/", refuse_when_throttled(views.login), name="login"),
     path("accounts/signup/", views.signup, name="signup"),
-    path(
-        "accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"
-    ),
+    path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
 ]

@@ -22,16 +22,24 @@ from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from games.messages import describe
-from games.models import Entry, Game, Player, Round, Seat
+from games.models import Entry, Game, Kind, Player, Round, Seat
 
 
-def refusals(game, rounds, first_starter):
-    """The rules' reasons, in words, why these rules.Rounds cannot be the history of `game`."""
+def refusals(game, rounds, first_starter, ruleset=None):
+    """The rules' reasons, in words, why these rules.Rounds cannot be the history of `game`
+    (played by `ruleset`, by default its own game's)."""
+    ruleset = ruleset or game.ruleset
+    if (violation := ruleset.players_violation(len(game.seats))) is not None:
+        return [
+            gettext("%(game)s is played by %(min)s to %(max)s players, not %(count)s.")
+            % ({"game": Kind(ruleset.kind).label} | violation.params)
+        ]
     try:
-        rules.fold(len(game.seats), rounds, first_starter)
+        ruleset.fold(len(game.seats), rounds, first_starter)
     except rules.RoundRefused as refused:
         # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        return list(dict.fromkeys(describe(v, game.names) for v in refused.violations))
+        messages = (describe(v, game.names, ruleset) for v in refused.violations)
+        return list(dict.fromkeys(messages))
     return []
 
 
@@ -99,7 +107,7 @@ class RoundInline(admin.TabularInline):
 class GameAdminForm(forms.ModelForm):
     class Meta:
         model = Game
-        fields = ("first_starter",)
+        fields = ("kind", "first_starter")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -109,10 +117,13 @@ class GameAdminForm(forms.ModelForm):
         )
 
     def clean(self):
+        """The rounds must stand under the game chosen (a game typed under the wrong rule can
+        be moved to the right one) with the first starter chosen."""
         data = super().clean()
-        if "first_starter" in data:
+        if "first_starter" in data and "kind" in data:
             rounds = self.instance.as_rules_rounds()
-            for message in refusals(self.instance, rounds, data["first_starter"]):
+            ruleset = rules.for_kind(data["kind"])
+            for message in refusals(self.instance, rounds, data["first_starter"], ruleset):
                 self.add_error(None, message)
         return data
 
@@ -139,6 +150,7 @@ class GameAdmin(RevisesSheets, admin.ModelAdmin):
     form = GameAdminForm
     list_display = (
         "__str__",
+        "kind",
         "created_at",
         "owner",
         "players_list",
@@ -146,10 +158,10 @@ class GameAdmin(RevisesSheets, admin.ModelAdmin):
         "finished",
         "winners",
     )
-    list_filter = (("created_at", admin.DateFieldListFilter), FinishedFilter, "owner")
+    list_filter = ("kind", ("created_at", admin.DateFieldListFilter), FinishedFilter, "owner")
     search_fields = ("players__name",)
     date_hierarchy = "created_at"
-    fields = ("owner", "created_at", "first_starter", "totals", "winners", "changes")
+    fields = ("owner", "created_at", "kind", "first_starter", "totals", "winners", "changes")
     readonly_fields = ("owner", "created_at", "totals", "winners", "changes")
     inlines = [SeatInline, RoundInline]
 
@@ -247,9 +259,10 @@ class EntryAdminForm(forms.ModelForm):
         # Worded by the rules, as on the score sheet, next to the field; the database's
         # CheckConstraint would only say "violated" (it stays, as the last line of defence).
         value = self.cleaned_data["value"]
-        violation = rules.value_violation(value)
+        ruleset = self.instance.round.game.ruleset
+        violation = ruleset.value_violation(value)
         if violation is not None:
-            raise forms.ValidationError(describe(violation, []), code=violation.code)
+            raise forms.ValidationError(describe(violation, [], ruleset), code=violation.code)
         return value
 
 

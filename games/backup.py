@@ -82,6 +82,7 @@ def spreadsheet_safe(text):
 
 @dataclass(frozen=True)
 class GameBackup:
+    kind: str
     players: list[str]
     first_starter: int
     rounds: list[rules.Round]
@@ -124,7 +125,8 @@ def _in_game(index, item, message):
 def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
-    names = _players(item.get("players"))
+    ruleset = _ruleset(item.get("game", rules.DEFAULT_KIND))  # before kinds: L.L.A.M.A.
+    names = _players(item.get("players"), ruleset)
     raw_rounds = item.get("rounds", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
         message = _("its rounds must be a list of at most %(max)s rounds.")
@@ -132,15 +134,16 @@ def read_game(item) -> GameBackup:
     rounds = [_round(number, r, names) for number, r in enumerate(raw_rounds, start=1)]
     first_starter = _seat_of(item.get("first_starter"), names, default=0)
     try:
-        state = rules.fold(len(names), rounds, first_starter)
+        state = ruleset.fold(len(names), rounds, first_starter)
     except rules.RoundRefused as refused:
         # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = dict.fromkeys(describe(v, names) for v in refused.violations)
+        messages = dict.fromkeys(describe(v, names, ruleset) for v in refused.violations)
         raise Refused(*messages) from None
     _check_totals(item.get("totals"), names, state)
     players = [" ".join(name.split()) for name in names]
     started_at = _moment(item.get("started_at"))
     return GameBackup(
+        kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
         rounds=rounds,
@@ -150,15 +153,22 @@ def read_game(item) -> GameBackup:
     )
 
 
-def _players(names):
+def _ruleset(kind):
+    if not isinstance(kind, str) or kind not in rules.RULESETS:
+        message = _("“%(game)s” is not a game Scorekeeper knows (%(known)s).")
+        raise Refused(message % {"game": kind, "known": ", ".join(rules.RULESETS)})
+    return rules.for_kind(kind)
+
+
+def _players(names, ruleset):
     if (
         not isinstance(names, list)
-        or not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS
+        or ruleset.players_violation(len(names)) is not None
         or not all(isinstance(name, str) for name in names)
     ):
         raise Refused(
             _("its players must be a list of %(min)s to %(max)s names.")
-            % {"min": rules.MIN_PLAYERS, "max": rules.MAX_PLAYERS}
+            % {"min": ruleset.min_players, "max": ruleset.max_players}
         )
     cleaned = [" ".join(name.split()) for name in names]
     for name in cleaned:
@@ -257,7 +267,7 @@ def restore(owner, backups) -> Restored:
 
 
 def _restore_game(owner, backup: GameBackup) -> Game:
-    game = services.start_game(owner, backup.players, backup.first_starter)
+    game = services.start_game(owner, backup.players, backup.first_starter, backup.kind)
     seats = game.seats
     rounds = Round.objects.bulk_create(
         Round(game=game, number=number, last_to_quit=r.last_to_quit)

@@ -6,7 +6,17 @@ from urllib.parse import quote
 from django.utils import timezone
 
 PUSH_URL = "bgstats://app.bgstatsapp.com/addPlay.html?data="
-GAME = {"name": "L.L.A.M.A.", "bggId": 266083, "highestWins": False, "noPoints": False}
+# BoardGameGeek's id only where we know it: BG Stats matches the others by name.
+BGG_IDS = {"lama": 266083}
+NAMES = {"lato": "Lato z Komarami"}  # the Polish game this rule comes from
+
+
+def game_record(game):
+    ruleset = game.ruleset
+    record = {"name": NAMES.get(game.kind, ruleset.name)}
+    if game.kind in BGG_IDS:
+        record["bggId"] = BGG_IDS[game.kind]
+    return record | {"highestWins": ruleset.highest_wins, "noPoints": False}
 
 
 def play(game):
@@ -17,7 +27,7 @@ def play(game):
         "sourcePlayId": str(game.pk),
         "playDate": timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": game.duration_minutes or 0,
-        "game": dict(GAME),
+        "game": game_record(game),
         "players": [
             {
                 "name": name,

@@ -72,25 +72,25 @@ def fold_stored(pks):
         Seat.objects.filter(game__in=pks)
         .order_by("game", "entries__round__number", "position")
         .values_list(
-            "game", "game__revision", "game__first_starter", "position",
+            "game", "game__revision", "game__kind", "game__first_starter", "position",
             "entries__round__number", "entries__round__last_to_quit", "entries__value",
         )
     )  # fmt: skip
     games = {}
-    for game, revision, starter, position, number, last_to_quit, value in rows:
-        stored = games.setdefault(game, (revision, starter, set(), defaultdict(list), {}))
-        stored[2].add(position)
+    for game, revision, kind, starter, position, number, last_to_quit, value in rows:
+        stored = games.setdefault(game, (revision, kind, starter, set(), defaultdict(list), {}))
+        stored[3].add(position)
         if number is not None:  # a game with no round yet has seats and no entries
-            stored[3][number].append(value)
-            stored[4][number] = last_to_quit
+            stored[4][number].append(value)
+            stored[5][number] = last_to_quit
     return {game: (stored[0], _fold(*stored[1:])) for game, stored in games.items()}
 
 
-def _fold(first_starter, positions, values, last_to_quit):
+def _fold(kind, first_starter, positions, values, last_to_quit):
     rounds = [rules.Round(tuple(values[n]), last_to_quit[n]) for n in sorted(values)]
     try:
-        return rules.fold(len(positions), rounds, first_starter)
-    except (rules.RoundRefused, ValueError):
+        return rules.for_kind(kind).fold(len(positions), rounds, first_starter)
+    except (rules.RoundRefused, ValueError, KeyError):  # KeyError: a kind no module plays
         return None
 
 

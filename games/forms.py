@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from games.messages import describe, stale_message
-from games.models import NAME_MAX_LENGTH
+from games.models import NAME_MAX_LENGTH, Kind
 
 
 def _clean_name(raw):
@@ -14,8 +14,11 @@ def _clean_name(raw):
 
 
 class NewGameForm(forms.Form):
-    """Up to six names in seat order, typed or picked from the roster, and who starts."""
+    """The game, up to six names in seat order (typed or picked from the roster), who starts."""
 
+    game = forms.ChoiceField(
+        label=_("Game"), choices=Kind.choices, initial=Kind.LAMA, widget=forms.RadioSelect
+    )
     # Choices are a callable so their labels are translated per request, not once at import.
     starter = forms.TypedChoiceField(
         label=_("Who starts the first round (the youngest player)"),
@@ -33,7 +36,22 @@ class NewGameForm(forms.Form):
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
-        self.order_fields([f"player_{i}" for i in range(rules.MAX_PLAYERS)] + ["starter"])
+        self.order_fields(
+            ["game"] + [f"player_{i}" for i in range(rules.MAX_PLAYERS)] + ["starter"]
+        )
+
+    @property
+    def ruleset(self):
+        """The rules of the game chosen, or of the one offered first."""
+        kind = self.data.get("game") if self.is_bound else None
+        return rules.RULESETS.get(kind) or rules.for_kind(self["game"].initial)
+
+    def player_limits(self):
+        """Each game with how many may play it, for the form's help text."""
+        return [
+            (label, rules.for_kind(kind).min_players, rules.for_kind(kind).max_players)
+            for kind, label in Kind.choices
+        ]
 
     def name_fields(self):
         return [self[f"player_{i}"] for i in range(rules.MAX_PLAYERS)]
@@ -51,11 +69,16 @@ class NewGameForm(forms.Form):
                 continue
             seen[name.casefold()] = i
             seats.append((i, name))
-        if not rules.MIN_PLAYERS <= len(seats) <= rules.MAX_PLAYERS and not self.errors:
+        ruleset = rules.RULESETS.get(data.get("game"))
+        if ruleset and ruleset.players_violation(len(seats)) and not self.errors:
             self.add_error(
                 "player_0",
-                _("Enter between %(min)s and %(max)s players.")
-                % {"min": rules.MIN_PLAYERS, "max": rules.MAX_PLAYERS},
+                _("%(game)s is played by %(min)s to %(max)s players: enter as many names.")
+                % {
+                    "game": Kind(ruleset.kind).label,
+                    "min": ruleset.min_players,
+                    "max": ruleset.max_players,
+                },
             )
         fields = [i for i, _name in seats]
         if data.get("starter") is not None and data["starter"] not in fields:
@@ -67,21 +90,16 @@ class NewGameForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    """The numbers typed for one round; the rules module decides whether they stand.
+    """The numbers typed for one round; the game's rules decide whether they stand.
 
     `number` is the round being edited, or None for the next round.
     """
-
-    # The card picker types a hand's penalty; it reads the cards and their costs from here.
-    card_values = rules.CARD_VALUES
-    llama = rules.LLAMA
-    llama_cost = rules.LLAMA_COST
 
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, game, *args, number=None, **kwargs):
-        self.game, self.number = game, number
+        self.game, self.number, self.ruleset = game, number, game.ruleset
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("round_number", number or game.state.next_round)
         kwargs["initial"].setdefault("idempotency_key", uuid.uuid4())
@@ -92,13 +110,14 @@ class RoundForm(forms.Form):
                 required=False,  # no bounds here: the rules word what is out of range
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
             )
-        self.fields["last_to_quit"] = forms.TypedChoiceField(
-            label=_("If everyone quit: who quit last (starts the next round)"),
-            coerce=int,
-            required=False,
-            empty_value=None,
-            choices=[("", "—")] + list(enumerate(game.names)),
-        )
+        if self.ruleset.has_starter:
+            self.fields["last_to_quit"] = forms.TypedChoiceField(
+                label=_("If everyone quit: who quit last (starts the next round)"),
+                coerce=int,
+                required=False,  # only when nobody emptied their hand: the rules say when
+                empty_value=None,
+                choices=[("", "—")] + list(enumerate(game.names)),
+            )
         if number is not None:
             self.fields["confirm"] = forms.BooleanField(
                 label=_("Yes, replace round %(number)s with these numbers") % {"number": number},
@@ -110,15 +129,21 @@ class RoundForm(forms.Form):
             return reverse("round_add", args=[self.game.pk])
         return reverse("round_edit", args=[self.game.pk, self.number])
 
-    def entry_rows(self):
-        """Each player's field with the return the emptied-hand button fills in."""
+    def totals_before(self):
+        """The totals this round is played on."""
         state = self.game.state
-        before = state.rounds[self.number - 2].totals if (self.number or 0) > 1 else None
         if self.number is None:
-            before = state.totals
-        before = before or (0,) * len(self.game.names)
+            return state.totals
+        if self.number > 1:
+            return state.rounds[self.number - 2].totals
+        return (0,) * len(self.game.names)
+
+    def entry_rows(self):
+        """Each player's field, with the return the emptied-hand button fills in where the
+        game has chips to give back (None elsewhere)."""
         return [
-            (self[f"seat_{seat}"], rules.best_return(total)) for seat, total in enumerate(before)
+            (self[f"seat_{seat}"], self.ruleset.best_return(total))
+            for seat, total in enumerate(self.totals_before())
         ]
 
     def is_stale(self):
@@ -137,6 +162,9 @@ class RoundForm(forms.Form):
             data["state"] = self._fold_with(data["round"])
         except rules.RoundRefused as refused:
             self._show(refused.violations)
+            return data
+        for violation in self.ruleset.missing_facts(data["round"]):
+            self.add_error("last_to_quit", self._describe(violation))
         return data
 
     def _fold_with(self, new_round):
@@ -145,21 +173,20 @@ class RoundForm(forms.Form):
             rounds.append(new_round)
         else:
             rounds[self.number - 1] = new_round
-        return rules.fold(len(self.game.names), rounds, self.game.first_starter)
+        return self.ruleset.fold(len(self.game.names), rounds, self.game.first_starter)
+
+    def _describe(self, violation):
+        return describe(violation, self.game.names, self.ruleset)
 
     def _show(self, violations):
         this_round = self.number or self.game.state.next_round
         for violation in violations:
-            message = describe(violation, self.game.names)
             if violation.round == this_round and violation.seat is not None:
-                self.add_error(f"seat_{violation.seat}", describe_here(violation, self.game.names))
+                # Next to the field, the round number goes without saying.
+                here = type(violation)(violation.code, violation.seat, None, violation.params)
+                self.add_error(f"seat_{violation.seat}", self._describe(here))
             else:
-                self.add_error(None, message)
-
-
-def describe_here(violation, names):
-    """Next to the field, the round number goes without saying."""
-    return describe(type(violation)(violation.code, violation.seat, None, violation.params), names)
+                self.add_error(None, self._describe(violation))
 
 
 class ConfirmForm(forms.Form):

@@ -78,7 +78,8 @@ def totals_chart(game: Game) -> charts.Chart:
         charts.Line(name, [0] + [r.totals[seat] for r in state.rounds])
         for seat, name in enumerate(game.names)
     ]
-    return charts.line_chart(lines, [str(n) for n in range(len(state.rounds) + 1)])
+    labels = [str(n) for n in range(len(state.rounds) + 1)]
+    return charts.line_chart(lines, labels, threshold=game.ruleset.end_score)
 
 
 # The chart shows the last finished games only: a phone's width holds some thirty points.

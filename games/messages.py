@@ -1,4 +1,8 @@
-"""How the app words the rules module's refusals, in the reader's language."""
+"""How the app words the rules modules' refusals, in the reader's language.
+
+The numbers in a message (the most a hand costs and the sum behind it, the end score) come
+from the game's ruleset, never from here.
+"""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -7,7 +11,7 @@ MESSAGES = {
     "missing": gettext_lazy("Enter the points of %(name)s."),
     "not_whole": gettext_lazy("Enter a whole number."),
     "too_high": gettext_lazy(
-        "%(value)s is too many: a hand costs at most %(max)s points (1+2+3+4+5+6+10)."
+        "%(value)s is too many: a hand costs at most %(max)s points (%(sum)s)."
     ),
     "bad_negative": gettext_lazy(
         "%(value)s is not possible: below zero, only −1 or −10 (the chip given back by the "
@@ -20,15 +24,25 @@ MESSAGES = {
     "several_emptied": gettext_lazy(
         "Only one player can empty their hand in a round: %(count)s players are at 0 or below."
     ),
+    "negative_score": gettext_lazy("%(value)s is not possible: a score is 0 or more."),
+    "score_too_high": gettext_lazy("%(value)s is too many: a round scores at most %(max)s."),
+    "who_quit_last": gettext_lazy(
+        "Nobody emptied their hand: say who quit last, who starts the next round."
+    ),
+    "too_many_rounds": gettext_lazy(
+        "This game already has %(max)s rounds, more than any real game: no round can be added."
+    ),
     "game_over": gettext_lazy("The game is over: no round can be added."),
 }
 
 
-def describe(violation, names):
+def describe(violation, names, ruleset):
     """The message for one rules.Violation, naming the player where there is one."""
     params = dict(violation.params)
     if violation.seat is not None:
         params["name"] = names[violation.seat]
+    if violation.code == "too_high":
+        params["sum"] = ruleset.penalty_formula()
     for key in ("value", "best"):
         if isinstance(params.get(key), int) and params[key] < 0:
             params[key] = f"−{-params[key]}"

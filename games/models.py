@@ -87,11 +87,20 @@ class GameQuerySet(models.QuerySet):
         return self.exclude(pk__in=self.finished_pks())
 
 
+class Kind(models.TextChoices):
+    """The games the app keeps the score of; each value is the kind of a games.rules module."""
+
+    LAMA = "lama", _("L.L.A.M.A.")
+    LATO = "lato", _("L.L.A.M.A., Lato z Komarami rule")
+    LLAMA_LLAMA = "llama_llama", _("Llama Llama")
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
     )
     created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
+    kind = models.CharField(_("game"), max_length=20, choices=Kind, default=Kind.LAMA)
     first_starter = models.PositiveSmallIntegerField(
         _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
     )
@@ -114,6 +123,9 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=models.Q(first_starter__lt=rules.MAX_PLAYERS),
                 name="game_first_starter_is_a_seat",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind__in=Kind.values), name="game_kind_known"
             ),
             # Per account: another account that imports the game gets its own copy.
             models.UniqueConstraint("owner", "uuid", name="game_uuid_once_per_owner"),
@@ -174,9 +186,14 @@ class Game(models.Model):
         positions = {seat.pk: seat.position for seat in self.seats}
         return [r.as_rules_round(positions) for r in rounds]
 
+    @property
+    def ruleset(self) -> rules.Ruleset:
+        """The rules of this game's kind, which every score of it comes from."""
+        return rules.for_kind(self.kind)
+
     @cached_property
     def state(self) -> rules.GameState:
-        return rules.fold(len(self.seats), self.typed_rounds, self.first_starter)
+        return self.ruleset.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
     def as_json(self):
         """The game for other programs and for backups (games/backup.py reads it back)."""
@@ -184,6 +201,7 @@ class Game(models.Model):
         return {
             "id": self.pk,
             "uuid": str(self.uuid),
+            "game": self.kind,
             "started_at": self.created_at.isoformat(),
             "players": names,
             "first_starter": _seat_name(names, self.first_starter),
@@ -300,9 +318,10 @@ class Entry(models.Model):
         verbose_name_plural = _("entries")
         constraints = [
             models.UniqueConstraint("round", "seat", name="entry_once_per_seat_and_round"),
+            # Each game's rules say what it accepts; this only bounds them all together.
             models.CheckConstraint(
-                condition=models.Q(value__gte=rules.MIN_ENTRY, value__lte=rules.MAX_PENALTY),
-                name="entry_value_in_range",
+                condition=models.Q(value__gte=rules.MIN_ENTRY, value__lte=rules.MAX_ENTRY),
+                name="entry_value_in_any_game_range",
             ),
         ]
 

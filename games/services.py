@@ -37,13 +37,17 @@ def roster_player(owner, name):
 
 
 @transaction.atomic
-def start_game(owner, names, first_starter=0):
-    """A new game with `names` in seat order; SamePlayer if two of them are one player."""
+def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
+    """A new game of `kind` with `names` in seat order; SamePlayer if two of them are one player.
+
+    ValueError if the game is not for that many players (the forms say so first)."""
+    if rules.for_kind(kind).players_violation(len(names)) is not None:
+        raise ValueError(f"{len(names)} players cannot play {kind}")
     players = [roster_player(owner, name) for name in names]
     for name, player in zip(names, players, strict=True):
         if players.count(player) > 1:
             raise SamePlayer(name)
-    game = Game.objects.create(owner=owner, first_starter=first_starter)
+    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind)
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )
@@ -71,7 +75,7 @@ def recheck(fresh, number, round_):
         raise StaleSheet
     rounds[number - 1 : number] = [round_]
     try:
-        return rules.fold(len(fresh.seats), rounds, fresh.first_starter)
+        return fresh.ruleset.fold(len(fresh.seats), rounds, fresh.first_starter)
     except rules.RoundRefused as refused:  # valid on the sheet the phone had, not on this one
         raise StaleSheet from refused
 

@@ -48,14 +48,24 @@ function enhance(root) {
   });
 }
 
-// The card picker. The rule (each value once, all llamas together cost LLAMA_COST) comes from
-// games/rules.py through the form's data attributes; the server checks the number anyway.
+// The card picker. The rule (each value once; all llamas together cost data-llama-cost, or,
+// with data-llama-each, each of at most that many llamas costs it) comes from games/rules/
+// through the form's data attributes; the server checks the number anyway.
 function handPenalty(cards, form) {
   const llama = form.dataset.llama;
   const values = new Set(cards.filter((card) => card !== llama).map(Number));
   const parts = [...values].sort((a, b) => a - b);
-  if (cards.includes(llama)) parts.push(Number(form.dataset.llamaCost));
+  const llamas = cards.filter((card) => card === llama).length;
+  const each = form.dataset.llamaEach ? llamas : Math.min(llamas, 1);
+  for (let i = 0; i < each; i += 1) parts.push(Number(form.dataset.llamaCost));
   return { parts, total: parts.reduce((sum, part) => sum + part, 0) };
+}
+
+function llamaLimitReached(picker, card) {
+  const form = picker.closest("form");
+  if (card !== form.dataset.llama || !form.dataset.llamaEach) return false;
+  const held = (picker.dataset.cards || "").split(",").filter((c) => c === card).length;
+  return held >= Number(form.dataset.llamaEach);
 }
 
 function showHand(picker) {
@@ -90,7 +100,7 @@ document.addEventListener("click", (event) => {
   if (button.hasAttribute("data-clear")) {
     picker.dataset.cards = "";
     document.getElementById(picker.dataset.target).value = "";
-  } else {
+  } else if (!llamaLimitReached(picker, button.dataset.card)) {
     picker.dataset.cards = [picker.dataset.cards, button.dataset.card].filter(Boolean).join(",");
   }
   showHand(picker);

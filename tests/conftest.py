@@ -33,8 +33,8 @@ def alice_client(client, alice):
 def make_game(alice):
     """A game of alice's; `rounds` are lists of typed values in seat order."""
 
-    def make(names=("Ana", "Ben", "Cleo"), rounds=(), owner=None, first_starter=0):
-        game = services.start_game(owner or alice, list(names), first_starter)
+    def make(names=("Ana", "Ben", "Cleo"), rounds=(), owner=None, first_starter=0, kind="lama"):
+        game = services.start_game(owner or alice, list(names), first_starter, kind)
         for number, entries in enumerate(rounds, start=1):
             services.add_round(game, Round(tuple(entries)), number)
         return type(game).objects.get(pk=game.pk)

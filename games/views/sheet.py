@@ -3,10 +3,11 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import pages, rules, services
+from games import pages, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.messages import stale_message
 from games.models import Game, Seat
@@ -37,11 +38,14 @@ def posted(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request):
-    form = NewGameForm(posted(request))
+    last = request.user.games.only("kind").first()  # the game chosen last time is offered first
+    form = NewGameForm(posted(request), initial={"game": last.kind} if last else {})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            game = services.start_game(request.user, data["names"], data["first_starter"])
+            game = services.start_game(
+                request.user, data["names"], data["first_starter"], data["game"]
+            )
         except services.SamePlayer as same:
             form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         else:
@@ -73,28 +77,44 @@ def sheet(request, game, form, status=200, notice="", extra=None):
 
 
 def sheet_context(game):
-    state, names = game.state, game.names
+    """What every view of a sheet shows (the sheet itself, the live view, the edit page)."""
+    ruleset, state, names = game.ruleset, game.state, game.names
     columns = [
         {
             "name": name,
             "total": total,
-            "black_range": range(rules.chips(total)[0]),
-            "white_range": range(rules.chips(total)[1]),
-            "black": rules.chips(total)[0],
-            "white": rules.chips(total)[1],
             "leader": seat in state.leaders,
             "player_id": game.seats[seat].player_id,
         }
+        | _chips(ruleset, total)
         for seat, (name, total) in enumerate(zip(names, state.totals, strict=True))
     ]
     starter = None if state.next_starter is None else names[state.next_starter]
     return {
         "game": game,
+        "ruleset": ruleset,
+        "kind_dir": f"games/kinds/{ruleset.family}/",
         "state": state,
         "columns": columns,
-        "standings": sorted(columns, key=lambda column: column["total"]),
+        "standings": sorted(columns, key=lambda c: c["total"], reverse=ruleset.highest_wins),
         "winners": [names[seat] for seat in state.winners],
         "starter": starter,
+        "goal_order": [[names[seat] for seat in group] for group in state.goal_order],
+        "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
+        "to_end": max(0, ruleset.end_score - max(state.totals)),
+    }
+
+
+def _chips(ruleset, total):
+    """A total as chips, in the games that pay in chips."""
+    if ruleset.chips(total) is None:
+        return {}
+    black, white = ruleset.chips(total)
+    return {
+        "black": black,
+        "white": white,
+        "black_range": range(black),
+        "white_range": range(white),
     }
 
 
@@ -147,7 +167,7 @@ def _with_return_filled(game, data):
     initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
     try:
         seat = int(data.get("emptied"))
-        initial[f"seat_{seat}"] = rules.best_return(game.state.totals[seat])
+        initial[f"seat_{seat}"] = game.ruleset.best_return(game.state.totals[seat])
     except (TypeError, ValueError, IndexError):
         pass
     return RoundForm(game, initial=initial)
@@ -198,7 +218,7 @@ def round_undo(request, pk):
 @require_POST
 def game_rematch(request, pk):
     game = get_game_for(request.user, pk)
-    rematch = services.start_game(request.user, game.names, game.first_starter)
+    rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
 
 

@@ -189,8 +189,8 @@ def make_game(user):
     """A game of alice's, with `rounds` already played (typed values in seat order)."""
     from games import rules, services
 
-    def make(names=("Ana", "Ben", "Cleo"), rounds=()):
-        game = services.start_game(user, list(names))
+    def make(names=("Ana", "Ben", "Cleo"), rounds=(), kind="lama"):
+        game = services.start_game(user, list(names), kind=kind)
         for number, entries in enumerate(rounds, start=1):
             services.add_round(game, rules.Round(tuple(entries)), number)
         return game

@@ -38,8 +38,10 @@ def small_targets(page, name):
     boxes = page.locator(TARGETS).evaluate_all(
         """elements => elements
             .filter(element => element.checkVisibility())
-            // A checkbox is ticked by tapping its label too: the label is the target.
-            .map(element => [element, element.type === "checkbox" ? element.labels[0] : element])
+            // A checkbox or a radio button is ticked by tapping its label too: the label is
+            // the target.
+            .map(element => [element, ["checkbox", "radio"].includes(element.type)
+                ? element.labels[0] : element])
             .map(([element, target]) => [element.outerHTML.slice(0, 80), target])
             .map(([html, target]) => [html, target.getBoundingClientRect()])
             .filter(([, box]) => box.width < 44 || box.height < 44)

@@ -106,6 +106,7 @@ def test_it_announces_a_shared_victory(page, signed_in, make_game):
     points_field(page, "Ana").fill("10")
     points_field(page, "Ben").fill("2")
     points_field(page, "Cleo").fill("4")
+    page.get_by_label("who quit last").select_option("Ana")
     page.get_by_role("button", name="Save round").click()
 
     expect(page.get_by_role("heading", name="Shared victory: Ben, Cleo!")).to_be_visible()

@@ -217,7 +217,8 @@ class Phone:
         return self
 
     def start_game(self, *names):
-        data = {f"player_{seat}": name for seat, name in enumerate(names)} | {"starter": 0}
+        data = {f"player_{seat}": name for seat, name in enumerate(names)}
+        data |= {"starter": 0, "game": "lama"}
         response = self.submit("/games/new/", data)
         assert response.status == 302, response.text
         return int(re.search(r"/games/(\d+)/", response.location).group(1))

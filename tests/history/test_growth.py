@@ -25,13 +25,13 @@ SMALL, LARGE = 20, 300
 def fold_calls(monkeypatch):
     """How many games the rules folded since the fixture was made."""
     calls = []
-    real = rules.fold
+    real = rules.Ruleset.fold
 
-    def counting(*args, **kwargs):
+    def counting(ruleset, *args, **kwargs):
         calls.append(args)
-        return real(*args, **kwargs)
+        return real(ruleset, *args, **kwargs)
 
-    monkeypatch.setattr(rules, "fold", counting)
+    monkeypatch.setattr(rules.Ruleset, "fold", counting)
     return calls
 
 

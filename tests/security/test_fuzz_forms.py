@@ -98,8 +98,8 @@ def post(client, path, data, htmx):
 
 @FUZZ
 @given(
-    data=form(*[f"player_{i}" for i in range(6)], "starter",
-              valid={"player_0": "Ana", "player_1": "Ben", "starter": 0}),
+    data=form("game", *[f"player_{i}" for i in range(6)], "starter",
+              valid={"game": "lama", "player_0": "Ana", "player_1": "Ben", "starter": 0}),
     htmx=st.booleans(),
 )  # fmt: skip
 def test_new_game(table, data, htmx):
@@ -207,8 +207,8 @@ def test_signup(client, db, fields, password):
         users = get_user_model().objects.all()
         assert users.count() == (response.status_code == 302)
         for user in users:
-            # usernames are stored in NFKC form: "Ｌｌａｍａ" signs up as "Llama"
-            typed = unicodedata.normalize("NFKC", str(fields["username"]))
+            # usernames are stored in NFKC form and trimmed: "Ｌｌａｍａ " signs up as "Llama"
+            typed = unicodedata.normalize("NFKC", str(fields["username"]).strip())
             assert user.username == typed and len(user.username) <= 150
 
 

@@ -19,6 +19,7 @@ def test_it_describes_a_game_in_progress(alice_client, make_game):
     assert data == {
         "id": game.pk,
         "uuid": str(game.uuid),
+        "game": "lama",
         "players": ["Ana", "Ben", "Cleo"],
         "first_starter": "Ana",
         "rounds": [

@@ -29,7 +29,8 @@ def test_two_submissions_with_their_own_keys_save_two_rounds(alice_client, make_
     game = make_game()
     alice_client.post(f"/games/{game.pk}/rounds/", round_post(str(uuid.uuid4())))
     alice_client.post(
-        f"/games/{game.pk}/rounds/", round_post(str(uuid.uuid4()), round_number=2, seat_1=3)
+        f"/games/{game.pk}/rounds/",
+        round_post(str(uuid.uuid4()), round_number=2, seat_1=3, last_to_quit=1),
     )
 
     assert Round.objects.filter(game=game).count() == 2

@@ -15,6 +15,7 @@ NAMES = ("Ana", "Ben", "Cleo")
 # Names, and words spelt the same in both languages.
 NEUTRAL = [*NAMES, *rulebook.GAME_PLAYERS, "Scorekeeper", "English", "Français", "Total", "alice"]
 NEUTRAL += ["points?", "Lama", "Lege alle Minuspunkte ab", "Lato z Komarami", "LÂche ta MAin"]
+NEUTRAL += ["Llama Llama"]  # its name in both languages
 SAME_IN_BOTH = re.compile(r"\b(?:" + "|".join(NEUTRAL) + r")\b")
 
 
@@ -65,7 +66,7 @@ PAGES = {
         {"round_number": 3, "seat_0": 40, "seat_1": "", "seat_2": -10},
     ),
     "refused new game": lambda client, tables: client.post(
-        "/games/new/", {"player_0": "Ana", "player_1": "ana", "starter": 5}
+        "/games/new/", {"game": "lama", "player_0": "Ana", "player_1": "ana", "starter": 5}
     ),
     "refused signup": lambda client, tables: client.post(
         "/accounts/signup/", {"username": "x", "password1": "1", "password2": "2"}

@@ -54,7 +54,7 @@ def test_the_home_page_costs_the_same_queries_with_1_or_10_games(alice_client, m
 
 def saving_queries(client, game):
     data = {"round_number": len(game.state.rounds) + 1}
-    data |= {f"seat_{seat}": 1 for seat in range(len(game.names))}
+    data |= {f"seat_{seat}": 1 for seat in range(len(game.names))} | {"last_to_quit": 0}
     with CaptureQueriesContext(connection) as captured:
         response = client.post(f"/games/{game.pk}/rounds/", data)
     assert response.status_code == 302

@@ -46,7 +46,7 @@ def round_post(phone, game, number, entries, htmx):
     sheet = phone.get(f"/games/{game}/")
     assert f'name="round_number" value="{number}"' in sheet.text
     data = {"csrfmiddlewaretoken": sheet.csrf_token(), "round_number": number,
-            "idempotency_key": uuid.uuid4()}  # fmt: skip
+            "idempotency_key": uuid.uuid4(), "last_to_quit": 0}  # fmt: skip
     data |= {f"seat_{seat}": value for seat, value in enumerate(entries)}
     headers = {"HX-Request": "true"} if htmx else {}
     return lambda: phone.post(f"/games/{game}/rounds/", data, headers=headers)

@@ -13,11 +13,11 @@ from games.models import Player
 @pytest.mark.parametrize("names", [["ı", "I"], ["İ", "i"], ["ß", "SS"], ["K", "k"]])
 def test_a_new_game_never_fails_on_names_that_differ_only_in_case(alice_client, names):
     response = alice_client.post(
-        "/games/new/", {"player_0": names[0], "player_1": names[1], "starter": 0}
+        "/games/new/", {"player_0": names[0], "player_1": names[1], "starter": 0, "game": "lama"}
     )
     assert response.status_code in {302, 422}
     again = alice_client.post(
-        "/games/new/", {"player_0": names[1], "player_1": "Zed", "starter": 0}
+        "/games/new/", {"player_0": names[1], "player_1": "Zed", "starter": 0, "game": "lama"}
     )
     assert again.status_code == 302
 
@@ -30,11 +30,11 @@ def test_two_names_that_are_one_roster_player_are_refused(alice):
 
 
 def test_the_refusal_names_the_player_on_the_form(alice_client, monkeypatch):
-    def same_player(owner, names, first_starter):
+    def same_player(owner, names, first_starter, kind):
         raise services.SamePlayer(names[1])
 
     monkeypatch.setattr(services, "start_game", same_player)
-    data = {"player_0": "Ana", "player_1": "Ben", "starter": 0}
+    data = {"game": "lama", "player_0": "Ana", "player_1": "Ben", "starter": 0}
     response = alice_client.post("/games/new/", data)
     assert response.status_code == 422
     assert "Ben is already at the table." in response.text

@@ -10,6 +10,7 @@ pytestmark = pytest.mark.django_db
 def post_round(client, game, *values, number=None, htmx=False, **extra):
     data = {f"seat_{seat}": value for seat, value in enumerate(values)}
     data["round_number"] = number or game.state.next_round
+    data["last_to_quit"] = 0  # asked only when nobody emptied their hand
     data |= extra
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/games/{game.pk}/rounds/", data, headers=headers)

@@ -94,7 +94,7 @@ def test_the_game_example_ends_as_the_rules_module_says(client, language):
 def test_the_examples_follow_the_rules_module_when_it_changes(client, monkeypatch):
     before = text(page(client, "en", "scoring"))
     assert "= 11 points" in before
-    monkeypatch.setattr(rules, "LLAMA_COST", 20)
+    monkeypatch.setattr(rules.lama.RULES, "llama_cost", 20)
     after = page(client, "en", "scoring")
     assert "= 21 points" in example(after, "two_ones_and_a_llama")
     assert "= 20 points" in example(after, "two_llamas")

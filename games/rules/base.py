@@ -1,0 +1,272 @@
+"""What every game's rules share: the values they take and give back, and the replay of a game.
+
+A game is played by seats (0-based positions at the table); a round is the tuple of numbers
+typed for each seat. Each game's module (lama, lato, llama_llama) subclasses `Ruleset` and
+says what an entry may be, what it does to a total, when the game ends and who wins. The
+app never restates any of it: it asks the ruleset of the game's kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+# No real game comes near this; it only bounds a game that never ends (two L.L.A.M.A.
+# players giving back chips forever) so that a sheet cannot grow without end.
+ROUND_LIMIT = 200
+
+TOTAL = "total"  # one player has the best total
+FINAL_ROUND = "final_round"  # tied on total, one scored more in the final round
+SHARED = "shared"  # still tied: the victory is shared
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One reason a round is refused; `code` is stable, the app words it."""
+
+    code: str
+    seat: int | None = None
+    round: int | None = None
+    params: dict = field(default_factory=dict, compare=False)
+
+
+class RoundRefused(ValueError):
+    def __init__(self, violations: Sequence[Violation]):
+        self.violations = tuple(violations)
+        super().__init__(", ".join(v.code for v in self.violations))
+
+
+@dataclass(frozen=True)
+class Round:
+    """What was typed for one round, and who quit last when nobody emptied their hand
+    (L.L.A.M.A. only: the other games leave it None)."""
+
+    entries: tuple[int, ...]
+    last_to_quit: int | None = None
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    entries: tuple[int, ...]
+    points: tuple[int, ...]  # what each total really changed by
+    totals: tuple[int, ...]  # the totals after this round
+    emptier: int | None = None  # L.L.A.M.A.: the seat that emptied its hand
+    next_starter: int | None = None  # L.L.A.M.A.: who starts the round after this one
+
+
+@dataclass(frozen=True)
+class GameState:
+    kind: str
+    players: int
+    rounds: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]  # empty while the game goes on
+    leaders: tuple[int, ...]  # best totals so far; empty before the first round
+    next_starter: int | None = None  # L.L.A.M.A.: who starts the next round
+    # How the winners were found (TOTAL, FINAL_ROUND or SHARED); None while the game goes on.
+    decided_by: str | None = None
+    # The seats tied for the best total at the end, before any tie-break.
+    best_total_seats: tuple[int, ...] = ()
+    # Llama Llama, before each round after the first: the seats in the order they lay their
+    # goals on the display cards, as groups of players tied on total (they shuffle theirs).
+    goal_order: tuple[tuple[int, ...], ...] = ()
+    # Llama Llama with 3 players: the dummy hand goes to the right of this seat (several
+    # seats when they tie for the lowest total).
+    dummy_beside: tuple[int, ...] = ()
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    @property
+    def shared_victory(self) -> bool:
+        return len(self.winners) > 1
+
+
+def best_seats(values: Sequence[int], highest: bool) -> tuple[int, ...]:
+    """The seats holding the highest (or lowest) of `values`."""
+    best = max(values) if highest else min(values)
+    return tuple(seat for seat, value in enumerate(values) if value == best)
+
+
+def is_whole(entry: object) -> bool:
+    return isinstance(entry, int) and not isinstance(entry, bool)
+
+
+def missing_or_not_whole(entry: object, seat: int | None) -> Violation | None:
+    if entry is None or entry == "":
+        return Violation("missing", seat)
+    if not is_whole(entry):
+        return Violation("not_whole", seat, params={"value": entry})
+    return None
+
+
+class Ruleset:
+    """One game's rules. Subclasses set the constants and the entry rules; `fold` is shared."""
+
+    kind: str
+    name: str  # the game's own name, the same in every language
+    min_players: int
+    max_players: int
+    min_entry: int
+    max_entry: int
+    end_score: int  # the game ends after the round in which someone reaches this
+    max_rounds: int | None = None  # the game ends after this many rounds, if it has a limit
+    round_limit: int = ROUND_LIMIT
+    highest_wins: bool = False
+    has_starter: bool = False  # whether the app says who starts each round
+    variant_of: str | None = None  # the kind this one is a variant of
+
+    @property
+    def family(self) -> str:
+        """The game a variant plays like (L.L.A.M.A. for its Lato z Komarami rule)."""
+        return self.variant_of or self.kind
+
+    # ------------------------------------------------------------------ what a game's module says
+
+    def value_violation(self, entry: object, seat: int | None = None) -> Violation | None:
+        """What is wrong with a typed value on its own, whatever the totals; None if nothing."""
+        raise NotImplementedError
+
+    def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
+        """What is wrong with a valid value given the player's total (a chip they lack)."""
+        return None
+
+    def round_violations(self, entries: Sequence[int]) -> list[Violation]:
+        """What is wrong with the round as a whole once each entry is valid on its own."""
+        return []
+
+    def chips(self, total: int) -> tuple[int, int] | None:
+        """A total as (black, white) chips, in the games that pay in chips; None elsewhere."""
+        return None
+
+    def best_return(self, total: int) -> int | None:
+        """What the player who emptied their hand types, in the games with returns."""
+        return None
+
+    def missing_facts(self, round_: Round) -> list[Violation]:
+        """What the table must still say about a new round besides its numbers (L.L.A.M.A.:
+        who quit last). Asked of rounds being typed, not of stored ones, which stay readable."""
+        return []
+
+    def points(self, total: int, entry: int) -> int:
+        """What an entry really does to a total."""
+        return entry
+
+    def round_details(
+        self, entries: tuple[int, ...], last_to_quit: int | None, starter: int | None
+    ) -> tuple[int | None, int | None]:
+        """The round's emptier and who starts the next one (L.L.A.M.A.); nothing elsewhere."""
+        return None, None
+
+    def table_helpers(self, totals: tuple[int, ...]) -> dict:
+        """GameState fields that help the table before the next round (Llama Llama)."""
+        return {}
+
+    # ------------------------------------------------------------------ shared by every game
+
+    def players_violation(self, players: int) -> Violation | None:
+        if not self.min_players <= players <= self.max_players:
+            params = {"count": players, "min": self.min_players, "max": self.max_players}
+            return Violation("players", params=params)
+        return None
+
+    def is_over(self, totals: Sequence[int], played: int) -> bool:
+        """Whether a game with these totals after `played` rounds has ended."""
+        if self.max_rounds is not None and played >= self.max_rounds:
+            return True
+        return any(total >= self.end_score for total in totals)
+
+    def leaders(self, totals: Sequence[int]) -> tuple[int, ...]:
+        return best_seats(totals, self.highest_wins)
+
+    def winners(
+        self, totals: Sequence[int], final_points: Sequence[int]
+    ) -> tuple[tuple[int, ...], str]:
+        """The winners of a finished game and what decided it (TOTAL or SHARED here)."""
+        best = self.leaders(totals)
+        return best, (TOTAL if len(best) == 1 else SHARED)
+
+    def validate_round(
+        self, totals: Sequence[int], entries: Sequence[object], played: int = 0
+    ) -> list[Violation]:
+        """Every reason `entries`, played on top of `totals` after `played` rounds, is refused."""
+        if len(entries) != len(totals):
+            raise ValueError(f"{len(entries)} entries for {len(totals)} players")
+        if self.is_over(totals, played):
+            return [Violation("game_over")]
+        if played >= self.round_limit:
+            return [Violation("too_many_rounds", params={"max": self.round_limit})]
+        found = []
+        for seat, (entry, total) in enumerate(zip(entries, totals, strict=True)):
+            violation = self.value_violation(entry, seat)
+            if violation is None:
+                violation = self.entry_violation(seat, entry, total)
+            if violation is not None:
+                found.append(violation)
+        return found or self.round_violations(entries)
+
+    def apply_round(
+        self, totals: Sequence[int], entries: Sequence[int], played: int = 0
+    ) -> tuple[int, ...]:
+        """The totals after a valid round; RoundRefused if it breaks the rules."""
+        violations = self.validate_round(totals, entries, played)
+        if violations:
+            raise RoundRefused(violations)
+        return tuple(
+            total + self.points(total, entry) for total, entry in zip(totals, entries, strict=True)
+        )
+
+    def fold(
+        self,
+        players: int,
+        rounds: Iterable[Round | Sequence[int]],
+        first_starter: int | None = None,
+    ) -> GameState:
+        """Replay a whole game from its first round; RoundRefused names the first bad round."""
+        if self.players_violation(players) is not None:
+            raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} players")
+        totals, results = (0,) * players, []
+        starter = first_starter if self.has_starter else None
+        for number, round_ in enumerate(map(_as_round, rounds), start=1):
+            entries = tuple(round_.entries)
+            try:
+                new_totals = self.apply_round(totals, entries, number - 1)
+            except RoundRefused as refused:
+                raise RoundRefused([_in_round(v, number) for v in refused.violations]) from None
+            quitter = round_.last_to_quit
+            if not is_whole(quitter) or quitter not in range(players):
+                quitter = None
+            emptier, starter = self.round_details(entries, quitter, starter)
+            change = tuple(b - a for a, b in zip(totals, new_totals, strict=True))
+            results.append(RoundResult(number, entries, change, new_totals, emptier, starter))
+            totals = new_totals
+        return self._state(players, tuple(results), totals, starter)
+
+    def _state(self, players, results, totals, starter) -> GameState:
+        finished = self.is_over(totals, len(results))
+        final = results[-1].points if results else (0,) * players
+        winners, decided_by = self.winners(totals, final) if finished else ((), None)
+        return GameState(
+            kind=self.kind,
+            players=players,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            winners=winners,
+            leaders=self.leaders(totals) if results else (),
+            next_starter=None if finished else starter,
+            decided_by=decided_by,
+            best_total_seats=self.leaders(totals) if finished else (),
+            **({} if finished or not results else self.table_helpers(totals)),
+        )
+
+
+def _as_round(round_: Round | Sequence[int]) -> Round:
+    return round_ if isinstance(round_, Round) else Round(tuple(round_))
+
+
+def _in_round(violation: Violation, number: int) -> Violation:
+    return Violation(violation.code, violation.seat, number, violation.params)

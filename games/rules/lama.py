@@ -1,0 +1,202 @@
+"""L.L.A.M.A. (LAMA in its French edition): the lowest total wins when someone reaches 40.
+
+A round is typed the Marquoir way: a penalty from 1 to 31 for each player left with cards
+(each value once, all llamas together 10), and for the player who emptied their hand 0, or
+the chip they give back: -1 (white) or -10 (black, only with 10 points or more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.rules.base import GameState, Round, RoundRefused, Ruleset, Violation
+
+CARD_VALUES = (1, 2, 3, 4, 5, 6)
+LLAMA = "llama"
+LLAMA_COST = 10
+BLACK_CHIP = 10
+WHITE_CHIP = 1
+RETURNS = (-WHITE_CHIP, -BLACK_CHIP)
+MIN_ENTRY = -BLACK_CHIP
+END_SCORE = 40
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+class Lama(Ruleset):
+    kind = "lama"
+    name = "L.L.A.M.A."
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    min_entry = MIN_ENTRY
+    end_score = END_SCORE
+    has_starter = True
+    card_values = CARD_VALUES
+    llama = LLAMA
+    llama_cards: int | None = None  # each llama is counted only where their number matters
+    llama_cost = LLAMA_COST
+
+    @property
+    def max_entry(self) -> int:
+        """The most a hand can cost: one card of each value and all the llamas."""
+        return self.hand_penalty((*self.card_values, *[self.llama] * (self.llama_cards or 1)))
+
+    @property
+    def penalty_parts(self) -> tuple[int, ...]:
+        """What the most expensive hand adds up, part by part (1, 2, ..., 6, 10)."""
+        return (*self.card_values, self.llama_cost)
+
+    def penalty_formula(self) -> str:
+        """The sum behind `max_entry`, as the rule pages and the messages write it."""
+        return "+".join(str(part) for part in self.penalty_parts)
+
+    def llamas_cost(self, count: int) -> int:
+        """All llamas together cost LLAMA_COST, however many."""
+        return self.llama_cost if count else 0
+
+    def hand_penalty(self, cards: Iterable[int | str]) -> int:
+        """Penalty for the cards left in a hand: each value once, plus the llamas."""
+        cards = list(cards)
+        for card in cards:
+            if card != self.llama and (type(card) is not int or card not in self.card_values):
+                raise ValueError(f"not a {self.name} card: {card!r}")
+        llamas = cards.count(self.llama)
+        if self.llama_cards is not None and llamas > self.llama_cards:
+            raise ValueError(f"{self.name} has only {self.llama_cards} llama cards")
+        values = {card for card in cards if card != self.llama}
+        return sum(values) + self.llamas_cost(llamas)
+
+    # -------------------------------------------------------------- chips and returns
+
+    def best_return(self, total: int) -> int:
+        """The entry for a player who emptied their hand: give back the biggest chip held."""
+        if total >= BLACK_CHIP:
+            return -BLACK_CHIP
+        return -WHITE_CHIP if total >= WHITE_CHIP else 0
+
+    def chips(self, total: int) -> tuple[int, int]:
+        """A total as (black, white) chips, changing whites for blacks where possible."""
+        return divmod(max(total, 0), BLACK_CHIP)
+
+    def points(self, total: int, entry: int) -> int:
+        """What an entry really does to a total: a return never goes below zero."""
+        return entry if entry >= 0 else max(entry, -total)
+
+    def emptier(self, entries: Sequence[int]) -> int | None:
+        """The seat that emptied its hand (typed 0 or below), if any."""
+        seats = [seat for seat, entry in enumerate(entries) if entry <= 0]
+        return seats[0] if len(seats) == 1 else None
+
+    def next_starter(self, entries: Sequence[int], last_to_quit: int | None = None) -> int | None:
+        """Who starts the next round: the player who emptied their hand, else the last to quit."""
+        seat = self.emptier(entries)
+        return seat if seat is not None else last_to_quit
+
+    def missing_facts(self, round_: Round) -> list[Violation]:
+        """Without an emptied hand, only the last to quit says who starts the next round."""
+        if self.emptier(round_.entries) is None and round_.last_to_quit is None:
+            return [Violation("who_quit_last")]
+        return []
+
+    def round_details(self, entries, last_to_quit, starter):
+        return self.emptier(entries), self.next_starter(entries, last_to_quit)
+
+    # -------------------------------------------------------------- what an entry may be
+
+    def value_violation(self, entry: object, seat: int | None = None) -> Violation | None:
+        if entry is None or entry == "":
+            return Violation("missing", seat)
+        if isinstance(entry, bool) or not isinstance(entry, int):
+            return Violation("not_whole", seat, params={"value": entry})
+        if entry > self.max_entry:
+            return Violation("too_high", seat, params={"value": entry, "max": self.max_entry})
+        if entry < 0 and entry not in RETURNS:
+            return Violation("bad_negative", seat, params={"value": entry})
+        return None
+
+    def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
+        if entry == -BLACK_CHIP and total < BLACK_CHIP:
+            best = self.best_return(total)
+            return Violation(
+                "return_too_big", seat, params={"value": entry, "total": total, "best": best}
+            )
+        return None
+
+    def round_violations(self, entries: Sequence[int]) -> list[Violation]:
+        emptied = [seat for seat, entry in enumerate(entries) if entry <= 0]
+        if len(emptied) > 1:
+            params = {"count": len(emptied)}
+            return [Violation("several_emptied", seat, params=params) for seat in emptied]
+        return []
+
+
+RULES = Lama()
+MAX_PENALTY = RULES.max_entry  # 31: one of each value and llamas
+
+
+# The rules of L.L.A.M.A. as plain functions, as the app has always called them.
+def hand_penalty(cards: Iterable[int | str]) -> int:
+    return RULES.hand_penalty(cards)
+
+
+def best_return(total: int) -> int:
+    return RULES.best_return(total)
+
+
+def chips(total: int) -> tuple[int, int]:
+    return RULES.chips(total)
+
+
+def points(total: int, entry: int) -> int:
+    return RULES.points(total, entry)
+
+
+def is_over(totals: Sequence[int]) -> bool:
+    return RULES.is_over(totals, 0)
+
+
+def emptier(entries: Sequence[int]) -> int | None:
+    return RULES.emptier(entries)
+
+
+def next_starter(entries: Sequence[int], last_to_quit: int | None = None) -> int | None:
+    return RULES.next_starter(entries, last_to_quit)
+
+
+def value_violation(entry: object, seat: int | None = None) -> Violation | None:
+    return RULES.value_violation(entry, seat)
+
+
+def validate_round(totals: Sequence[int], entries: Sequence[object]) -> list[Violation]:
+    return RULES.validate_round(totals, entries)
+
+
+def apply_round(totals: Sequence[int], entries: Sequence[int]) -> tuple[int, ...]:
+    return RULES.apply_round(totals, entries)
+
+
+def fold(
+    players: int, rounds: Iterable[Round | Sequence[int]], first_starter: int | None = None
+) -> GameState:
+    return RULES.fold(players, rounds, first_starter)
+
+
+__all__ = [
+    "BLACK_CHIP",
+    "CARD_VALUES",
+    "END_SCORE",
+    "LLAMA",
+    "LLAMA_COST",
+    "MAX_PENALTY",
+    "MAX_PLAYERS",
+    "MIN_ENTRY",
+    "MIN_PLAYERS",
+    "RETURNS",
+    "RULES",
+    "WHITE_CHIP",
+    "GameState",
+    "Lama",
+    "Round",
+    "RoundRefused",
+    "Violation",
+]
