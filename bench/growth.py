@@ -7,6 +7,8 @@ bench/run.py calls `measure` and `report` with the server it started. The accoun
 Each page is loaded with wrk at both sizes in the same run; the cost ratio is the small
 account's requests/s over the large one's (1.0: no dearer with a hundred times the games).
 
+On its own, on the engine of DATABASE_URL (SQLite without one), with bench/run.py's options:
+    bench/growth.py run [--duration 10 --connections 20 --repeat 3 ...]
 Run by bench/run.py in the server's environment (production settings):
     python bench/growth.py seed          -> JSON: the accounts and their player Fay
     python bench/growth.py cold IDS      -> JSON: in-process ms of each page when not kept
@@ -144,7 +146,29 @@ def _timed(client, path):
     return (time.perf_counter() - start) * 1000
 
 
-if __name__ == "__main__":
+def alone():
+    """These figures only, without the rest of bench/run.py."""
+    import tempfile
+
+    from bench import run
+
+    sys.argv[1:2] = []  # the rest are bench/run.py's options
+    opts = run.options()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        run.running_server(folder, workers=opts.workers) as server,
+    ):
+        results = measure(server, opts, run.wrk, run.signed_in)
+    engine = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
+    print(f"\n## {engine}: {opts.connections} connections, median of {opts.repeat} runs of "
+          f"{opts.duration} s per page, {opts.workers} gunicorn workers")  # fmt: skip
+    report(results)
+
+
+if __name__ == "__main__" and sys.argv[1] == "run":
+    sys.path.insert(0, str(ROOT))
+    alone()
+elif __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     import django
