@@ -1,17 +1,18 @@
 #!/usr/bin/env python
 """Big accounts in `make bench`: the history and player pages at a small and a large size.
 
-bench/run.py calls `measure` and `report` with the server it started. The accounts:
+The accounts, written in bulk (tests/helpers/seeding.py):
 - "growth-small": 50 finished games, Fay at 20 of them;
 - "growth-large": 5,000 finished games, Fay at 2,000 of them.
-Each page is loaded with wrk at both sizes in the same run; the cost ratio is the small
-account's requests/s over the large one's (1.0: no dearer with a hundred times the games).
+Each page is timed in-process (production settings, Django's test client: the whole middleware
+stack and template, no network), at both sizes in turn, ROUNDS times BATCH requests; the best
+round is kept, as the least disturbed by the other processes of the machine. The cost ratio is
+the large account's time over the small one's (1.0: no dearer with a hundred times the games).
+Then the first visit (nothing kept yet) and the visit after one shown game changed.
 
-On its own, on the engine of DATABASE_URL (SQLite without one), with bench/run.py's options:
-    bench/growth.py run [--duration 10 --connections 20 --repeat 3 ...]
-Run by bench/run.py in the server's environment (production settings):
-    python bench/growth.py seed          -> JSON: the accounts and their player Fay
-    python bench/growth.py cold IDS      -> JSON: in-process ms of each page when not kept
+bench/run.py calls `measure(server)` and `report(results)` with the server it started; or alone,
+on the engine of DATABASE_URL (SQLite without one): `bench/growth.py run`. In the environment of
+the server (production settings): `python bench/growth.py seed` and `... time IDS`.
 """
 
 import json
@@ -25,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"small": (50, 20), "large": (5000, 2000)}  # games in the account, games of Fay
 PASSWORD = "growth-horse-battery-9"
+ROUNDS, BATCH = 9, 10
+TARGETS = {"history": 1.5, "player": 3.0}  # issue 12: the large page's cost over the small's
 
 
 def pages(ids):
@@ -38,47 +41,30 @@ def pages(ids):
     }
 
 
-def measure(server, opts, wrk, signed_in):
-    """wrk on each page at both sizes, `opts.repeat` times in turn; the median run is kept."""
+def measure(server):
     ids = _script(server.env, "seed")
-    cookies = {size: signed_in(server, ids[size]["username"], PASSWORD)[0] for size in SIZES}
-    measured = pages(ids)
-    for paths in measured.values():
-        for size, path in paths.items():
-            # warm up every worker: its first visit folds every game of the account
-            wrk(server, opts, "get.lua", path, cookies[size], duration=5)
-    runs = {(label, size): [] for label in measured for size in SIZES}
-    for _ in range(opts.repeat):
-        for (label, size), kept in runs.items():
-            kept.append(wrk(server, opts, "get.lua", measured[label][size], cookies[size]))
-    warm = {key: sorted(kept, key=lambda r: r["rps"])[len(kept) // 2] for key, kept in runs.items()}
-    return {"warm": warm, "cold": _script(server.env, "cold", json.dumps(ids))}
+    return _script(server.env, "time", json.dumps(ids))
 
 
 def report(results):
     print("\n### Big accounts: the same page at 50 and 5,000 games (Fay: 20 and 2,000)\n")
-    print("| page | small: requests/s | large: requests/s | p99 small / large (ms) "
-          "| cost ratio (large / small) |")  # fmt: skip
+    print("In-process, ms per request, best of "
+          f"{ROUNDS} rounds of {BATCH} (median in brackets):\n")  # fmt: skip
+    print("| page | small | large | cost ratio (large / small) | target |")
     print("|---|---:|---:|---:|---:|")
-    warm = results["warm"]
-    for label in dict.fromkeys(label for label, _size in warm):
-        small, large = warm[label, "small"], warm[label, "large"]
-        print(f"| {label} | {small['rps']:.0f} | {large['rps']:.0f} | "
-              f"{small['p99_us'] / 1000:.1f} / {large['p99_us'] / 1000:.1f} | "
-              f"**{_ratio(small['rps'], large['rps'])}** |")  # fmt: skip
-    print(
-        "\nIn-process, one worker, when its cache does not hold the page yet (ms, median of 3):\n"
-    )
+    for label, timed in results.items():
+        small, large = timed["small"], timed["large"]
+        target = TARGETS["player" if "player" in label else "history"]
+        print(f"| {label} | {small['best']:.1f} ({small['median']:.1f}) | "
+              f"{large['best']:.1f} ({large['median']:.1f}) | "
+              f"**{large['best'] / small['best']:.2f}** | {target} |")  # fmt: skip
+    print("\nWhen the worker holds nothing for the page yet (ms, median of 3):\n")
     print("| page | small, first visit | large, first visit | large, after one game changed |")
     print("|---|---:|---:|---:|")
-    for label, cold in results["cold"].items():
-        print(f"| {label} | {cold['small']['first']:.0f} | {cold['large']['first']:.0f} | "
-              f"{cold['large']['changed']:.0f} |")  # fmt: skip
+    for label, timed in results.items():
+        print(f"| {label} | {timed['small']['first']:.0f} | {timed['large']['first']:.0f} | "
+              f"{timed['large']['changed']:.0f} |")  # fmt: skip
     sys.stdout.flush()
-
-
-def _ratio(small, large):
-    return f"{small / large:.2f}" if large else "none answered"
 
 
 def _script(env, *args):
@@ -105,44 +91,48 @@ def seed():
     return ids
 
 
-def cold(ids):
-    """Each page's in-process time at its first visit (every game folded), then after a write
-    to one game of the account (that game folded again, the others read from the cache)."""
+def timings(ids):
+    """{label: {size: {best, median, first, changed}}} in ms; see the module's docstring."""
     from django.contrib.auth import get_user_model
-    from django.core.cache import caches
     from django.test import Client
 
-    from games.models import Game
-
-    timings = {}
+    results = {}
     for label, paths in pages(ids).items():
-        timings[label] = {}
-        for size, path in paths.items():
-            owner = get_user_model().objects.get(username=ids[size]["username"])
-            shown = (
-                owner.games.filter(players=ids[size]["player"])
-                if "player" in label
-                else owner.games
-            )
-            client = Client(SERVER_NAME="127.0.0.1")
-            client.force_login(owner)
-            first, changed = [], []
-            for _ in range(3):
-                caches["folds"].clear()
-                first.append(_timed(client, path))
-                Game.objects.filter(pk__in=shown.values("pk")[:1]).touch()  # a game it shows
-                changed.append(_timed(client, path))
-            timings[label][size] = {
-                "first": statistics.median(first),
-                "changed": statistics.median(changed),
-            }
-    return timings
+        clients = {}
+        for size in SIZES:
+            clients[size] = Client(SERVER_NAME="127.0.0.1")
+            clients[size].force_login(get_user_model().objects.get(username=ids[size]["username"]))
+        results[label] = {size: _cold(clients[size], paths[size], ids[size]) for size in SIZES}
+        rounds = {size: [] for size in SIZES}
+        for _ in range(ROUNDS):
+            for size in SIZES:  # in turn, so that both sizes meet the same load
+                rounds[size].append(_timed(clients[size], paths[size], BATCH) / BATCH)
+        for size, kept in rounds.items():
+            results[label][size] |= {"best": min(kept), "median": statistics.median(kept)}
+    return results
 
 
-def _timed(client, path):
+def _cold(client, path, ids):
+    """The first visit, with nothing kept; then the visit after one game of the page changed."""
+    from django.core.cache import caches
+
+    from games.models import Game, Player
+
+    games = Player.objects.get(pk=ids["player"]).games if "players" in path else Game.objects
+    first, changed = [], []
+    for _ in range(3):
+        caches["folds"].clear()
+        first.append(_timed(client, path))
+        Game.objects.filter(pk__in=games.values("pk")[:1]).touch()
+        changed.append(_timed(client, path))
+    return {"first": statistics.median(first), "changed": statistics.median(changed)}
+
+
+def _timed(client, path, times=1):
     start = time.perf_counter()
-    response = client.get(path)
-    assert response.status_code == 200, (path, response.status_code)
+    for _ in range(times):
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
     return (time.perf_counter() - start) * 1000
 
 
@@ -150,18 +140,12 @@ def alone():
     """These figures only, without the rest of bench/run.py."""
     import tempfile
 
-    from bench import run
+    from tests.helpers.live import running_server
 
-    sys.argv[1:2] = []  # the rest are bench/run.py's options
-    opts = run.options()
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        run.running_server(folder, workers=opts.workers) as server,
-    ):
-        results = measure(server, opts, run.wrk, run.signed_in)
+    with tempfile.TemporaryDirectory() as folder, running_server(folder, workers=1) as server:
+        results = measure(server)
     engine = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
-    print(f"\n## {engine}: {opts.connections} connections, median of {opts.repeat} runs of "
-          f"{opts.duration} s per page, {opts.workers} gunicorn workers")  # fmt: skip
+    print(f"\n## {engine}")
     report(results)
 
 
@@ -177,4 +161,4 @@ elif __name__ == "__main__":
     if sys.argv[1] == "seed":
         print(json.dumps(seed()))
     else:
-        print(json.dumps(cold(json.loads(sys.argv[2]))))
+        print(json.dumps(timings(json.loads(sys.argv[2]))))

@@ -162,7 +162,7 @@ def bench(engine, opts):
         results = load(server, opts, ids, folder)
         saved = seed_script(server.env, "count", json.dumps(ids)) - before
         queries = seed_script(server.env, "queries", json.dumps(ids), opts.history_path)
-        grown = growth.measure(server, opts, wrk, signed_in)
+        grown = growth.measure(server)
     report(engine, opts, results, queries, saved)
     growth.report(grown)
 
