@@ -5,10 +5,9 @@ For each engine it starts gunicorn on loopback with production settings (DEBUG o
 SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, no HTTPS redirect) on a fresh database, seeds it
 (bench/seed.py), and loads it with wrk, in one run: a bare view (/healthz), the sheet of a
 6-player 20-round game, saving rounds (every request saves a new one; flat out, then paced:
-each connection waiting between its saves), the history page of an account with 500
-games, and the history and player pages of big accounts (bench/growth.py). It prints
-requests/s, p50 and p99 latency and each page's ratio to the bare view, then the SQL queries
-each page costs.
+each connection waiting between its saves), and the history page of an account with 500
+games. It prints requests/s, p50 and p99 latency and each page's
+ratio to the bare view, then the SQL queries each page costs.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
@@ -164,7 +163,7 @@ def bench(engine, opts):
         queries = seed_script(server.env, "queries", json.dumps(ids), opts.history_path)
         grown = growth.measure(server)
     report(engine, opts, results, queries, saved)
-    growth.report(grown)
+    growth.report(grown)  # big accounts: bench/growth.py
 
 
 def main():
