@@ -8,6 +8,7 @@ games/identity.py) is not added again.
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,6 +37,7 @@ CSV_HEADER = (
     gettext_lazy("entry typed"),
     gettext_lazy("points applied"),
     gettext_lazy("total after"),
+    gettext_lazy("card game"),  # the game played: "game" is taken by the game's number
 )
 
 
@@ -59,7 +61,7 @@ def csv_rows(games):
     """One row per player per round, after a header row."""
     yield [str(title) for title in CSV_HEADER]
     for game in games:
-        state, names = game.state, game.names
+        state, names, played = game.state, game.names, game.get_kind_display()
         date = timezone.localtime(game.created_at).date().isoformat()
         for r in state.rounds:
             for seat, name in enumerate(names):
@@ -72,6 +74,7 @@ def csv_rows(games):
                     r.entries[seat],
                     r.points[seat],
                     r.totals[seat],
+                    played,
                 ]
 
 
@@ -156,7 +159,8 @@ def read_game(item) -> GameBackup:
 def _ruleset(kind):
     if not isinstance(kind, str) or kind not in rules.RULESETS:
         message = _("“%(game)s” is not a game Scorekeeper knows (%(known)s).")
-        raise Refused(message % {"game": kind, "known": ", ".join(rules.RULESETS)})
+        shown = kind if isinstance(kind, str) else json.dumps(kind)  # as the file writes it
+        raise Refused(message % {"game": shown, "known": ", ".join(rules.RULESETS)})
     return rules.for_kind(kind)
 
 

@@ -21,23 +21,21 @@ def game_record(game):
 
 def play(game):
     """The play record; `game` must be finished (winners are only known then)."""
-    state = game.state
     return {
         "sourceName": "Scorekeeper",
         "sourcePlayId": str(game.pk),
         "playDate": timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": game.duration_minutes or 0,
         "game": game_record(game),
-        "players": [
-            {
-                "name": name,
-                "score": state.totals[seat],
-                "winner": seat in state.winners,
-                "startPlayer": seat == game.first_starter,
-            }
-            for seat, name in enumerate(game.names)
-        ],
+        "players": [_player(game, seat, name) for seat, name in enumerate(game.names)],
     }
+
+
+def _player(game, seat, name):
+    player = {"name": name, "score": game.state.totals[seat], "winner": seat in game.state.winners}
+    if game.ruleset.has_starter:  # elsewhere the app never asked who started
+        player["startPlayer"] = seat == game.first_starter
+    return player
 
 
 def push_url(game):

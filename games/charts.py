@@ -10,8 +10,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games import rules
-
 PALETTE_SIZE = 6  # app.css defines .series-0 to .series-5, light and dark
 
 
@@ -57,9 +55,10 @@ class Chart:
     bottom: str
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
-    threshold: str | None  # the y of the 40-point line, when it fits
+    threshold: str | None  # the y of the line at the game's end score, when it fits
     series: tuple[Series, ...]
     x_labels: tuple[str, ...]
+    end_score: int | None = None  # the score that line stands for
 
     @property
     def view_box(self) -> str:
@@ -105,12 +104,13 @@ def line_chart(
     lines: Sequence[Line],
     x_labels: Sequence[str],
     *,
-    threshold: int | None = rules.END_SCORE,
+    threshold: int | None = None,
     width: int = 360,
     height: int = 220,
     x_room: int = 12,
 ) -> Chart:
-    """Lines over the same x positions (one per label), on a y axis from 0 up."""
+    """Lines over the same x positions (one per label), on a y axis from 0 up; `threshold`
+    draws a line at a game's end score."""
     left, right, top, bottom = 30, width - 10, 10, height - 24
     top_value = _y_max(lines, threshold)
     step_x = (right - left) / max(len(x_labels) - 1, 1)
@@ -139,6 +139,7 @@ def line_chart(
         _fmt(y(threshold)) if shown else None,
         series,
         tuple(x_labels),
+        threshold if shown else None,
     )
 
 

@@ -13,18 +13,51 @@ def _clean_name(raw):
     return " ".join((raw or "").split())
 
 
+def players_limit(ruleset):
+    """How many may play a game, in a sentence (the new-game form's help text)."""
+    return _("%(game)s is played by %(min)s to %(max)s players.") % {
+        "game": Kind(ruleset.kind).label,
+        "min": ruleset.min_players,
+        "max": ruleset.max_players,
+    }
+
+
+class GameSelect(forms.RadioSelect):
+    """The games as radio buttons, each carrying its rules' player limits and whether someone
+    starts: app.js shows the name fields and the starter field that the game chosen needs."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        ruleset = rules.RULESETS.get(value)
+        if ruleset is not None:
+            option["players"] = _("%(min)s to %(max)s players") % {
+                "min": ruleset.min_players,
+                "max": ruleset.max_players,
+            }
+            option["attrs"] |= {
+                "data-max-players": ruleset.max_players,
+                "data-has-starter": "true" if ruleset.has_starter else "",
+                "data-limit": players_limit(ruleset),
+            }
+        return option
+
+
 class NewGameForm(forms.Form):
-    """The game, up to six names in seat order (typed or picked from the roster), who starts."""
+    """The game, up to six names in seat order (typed or picked from the roster), and who
+    starts, in the games where the app says who starts."""
 
     game = forms.ChoiceField(
-        label=_("Game"), choices=Kind.choices, initial=Kind.LAMA, widget=forms.RadioSelect
+        label=_("Game"), choices=Kind.choices, initial=Kind.LAMA, widget=GameSelect
     )
     # Choices are a callable so their labels are translated per request, not once at import.
+    # Not required: a game without a starter has none (app.js disables the field).
     starter = forms.TypedChoiceField(
         label=_("Who starts the first round (the youngest player)"),
         coerce=int,
         choices=lambda: [(i, _("Player %(n)s") % {"n": i + 1}) for i in range(rules.MAX_PLAYERS)],
         initial=0,
+        required=False,
+        empty_value=None,
     )
 
     def __init__(self, *args, **kwargs):
@@ -36,6 +69,8 @@ class NewGameForm(forms.Form):
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
+        # The first name field is where a wrong count of players is refused: it says the limit.
+        self.fields["player_0"].widget.attrs["aria-describedby"] = "players-limit"
         self.order_fields(
             ["game"] + [f"player_{i}" for i in range(rules.MAX_PLAYERS)] + ["starter"]
         )
@@ -46,12 +81,9 @@ class NewGameForm(forms.Form):
         kind = self.data.get("game") if self.is_bound else None
         return rules.RULESETS.get(kind) or rules.for_kind(self["game"].initial)
 
-    def player_limits(self):
-        """Each game with how many may play it, for the form's help text."""
-        return [
-            (label, rules.for_kind(kind).min_players, rules.for_kind(kind).max_players)
-            for kind, label in Kind.choices
-        ]
+    def players_limit(self):
+        """How many may play the game chosen (app.js rewrites it when another is chosen)."""
+        return players_limit(self.ruleset)
 
     def name_fields(self):
         return [self[f"player_{i}"] for i in range(rules.MAX_PLAYERS)]
@@ -80,13 +112,22 @@ class NewGameForm(forms.Form):
                     "max": ruleset.max_players,
                 },
             )
-        fields = [i for i, _name in seats]
-        if data.get("starter") is not None and data["starter"] not in fields:
-            self.add_error("starter", _("The first player must be one of the players entered."))
         data["names"] = [name for _i, name in seats]
-        if data.get("starter") in fields:
-            data["first_starter"] = fields.index(data["starter"])
+        if ruleset is not None:
+            self._clean_starter(data, ruleset, [i for i, _name in seats])
         return data
+
+    def _clean_starter(self, data, ruleset, fields):
+        """The seat of the first starter, among the names entered; the first seat in a game
+        where the app says nothing about who starts."""
+        if not ruleset.has_starter:
+            data["first_starter"] = 0
+        elif data.get("starter") is None:
+            self.add_error("starter", self.fields["starter"].error_messages["required"])
+        elif data["starter"] not in fields:
+            self.add_error("starter", _("The first player must be one of the players entered."))
+        else:
+            data["first_starter"] = fields.index(data["starter"])
 
 
 class RoundForm(forms.Form):

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import backup
-from games.models import Player
+from games.models import Kind, Player
 
 MAX_BACKUP_BYTES = 10 * 1024 * 1024
 PLAYING, FINISHED = "playing", "finished"
@@ -15,6 +15,9 @@ PLAYING, FINISHED = "playing", "finished"
 class HistoryFilterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("Player"), queryset=Player.objects.none(), required=False, empty_label=_("Everyone")
+    )
+    game = forms.ChoiceField(
+        label=_("Game"), required=False, choices=[("", _("Every game")), *Kind.choices]
     )
     status = forms.ChoiceField(
         label=_("Status"),
@@ -27,12 +30,15 @@ class HistoryFilterForm(forms.Form):
         self.fields["player"].queryset = owner.players.all()
 
     def filter(self, games):
-        """`games` narrowed by the valid player filter; all of them when the form is not valid.
-
-        The status is derived from the rounds, not a column: see status_asked()."""
-        if not self.is_valid() or self.cleaned_data.get("player") is None:
+        """`games` narrowed by the valid player and game filters; all of them when the form is
+        not valid. The status is derived from the rounds, not a column: see status_asked()."""
+        if not self.is_valid():
             return games
-        return games.filter(players=self.cleaned_data["player"])
+        if self.cleaned_data.get("player") is not None:
+            games = games.filter(players=self.cleaned_data["player"])
+        if self.cleaned_data.get("game"):
+            games = games.filter(kind=self.cleaned_data["game"])
+        return games
 
     def status_asked(self):
         """FINISHED, PLAYING, or "" for every game (also when the form is not valid)."""

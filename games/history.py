@@ -5,15 +5,15 @@ Nothing here decides a score: it arranges what the rules module already folded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import charts, folds, stats
-from games.models import Game, Player
+from games import charts, folds, rules, stats
+from games.models import Game, Kind, Player
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,11 @@ class Standing:
 
 
 def standings(game: Game) -> list[Standing]:
-    """Lowest total first; equal totals share a rank."""
+    """Best total first, as the game's rules rank them; equal totals share a rank."""
     state, seats = game.state, game.seats
-    order = sorted(range(len(seats)), key=lambda seat: state.totals[seat])
+    order = sorted(
+        range(len(seats)), key=lambda seat: state.totals[seat], reverse=game.ruleset.highest_wins
+    )
     rows = []
     for place, seat in enumerate(order, start=1):
         tied = rows and rows[-1].total == state.totals[seat]
@@ -72,14 +74,16 @@ def standings(game: Game) -> list[Standing]:
 
 
 def totals_chart(game: Game) -> charts.Chart:
-    """Each player's total after each round, from 0 before the first."""
-    state = game.state
+    """Each player's total after each round, from 0 before the first; a game with a set
+    number of rounds (Llama Llama's 4) has them all on its x axis."""
+    state, ruleset = game.state, game.ruleset
     lines = [
         charts.Line(name, [0] + [r.totals[seat] for r in state.rounds])
         for seat, name in enumerate(game.names)
     ]
-    labels = [str(n) for n in range(len(state.rounds) + 1)]
-    return charts.line_chart(lines, labels, threshold=game.ruleset.end_score)
+    rounds = max(len(state.rounds), ruleset.max_rounds or 0)
+    labels = [str(n) for n in range(rounds + 1)]
+    return charts.line_chart(lines, labels, threshold=ruleset.end_score)
 
 
 # The chart shows the last finished games only: a phone's width holds some thirty points.
@@ -96,10 +100,46 @@ class Final:
 
 
 @dataclass(frozen=True)
-class PlayerFigures:
+class GameFigures:
+    """A player's figures in one of the games (L.L.A.M.A., Llama Llama...)."""
+
+    kind: str
     stats: stats.PlayerStats
-    finals: list[Final]  # the last CHART_GAMES finished games, oldest first
-    finished: int  # all the finished games
+    finals: list[Final]  # the finished games, oldest first (player_figures: the last ones)
+
+    @property
+    def label(self) -> str:
+        return Kind(self.kind).label
+
+    @property
+    def chart(self) -> charts.Chart:
+        return finals_chart(self.finals, rules.for_kind(self.kind))
+
+
+# One game as a player sat in it: its folded state, their seat, when it started.
+Played = tuple[rules.GameState, int, datetime]
+
+
+def played_by(player: Player, games) -> list[Played]:
+    """`player`'s seat in each of `games`, in the order given."""
+    found = []
+    for game in games:
+        seat = next(s.position for s in game.seats if s.player_id == player.pk)
+        found.append((game.state, seat, game.created_at))
+    return found
+
+
+def figures_by_game(played: list[Played]) -> list[GameFigures]:
+    """The figures of each game played (oldest appearance first), in rules.RULESETS order."""
+    figures = []
+    for game_stats in stats.by_game((state, seat) for state, seat, _started in played):
+        finals = [
+            Final(started, state.totals[seat], seat in state.winners)
+            for state, seat, started in played
+            if state.kind == game_stats.kind and state.finished
+        ]
+        figures.append(GameFigures(game_stats.kind, game_stats, finals))
+    return figures
 
 
 def with_status(owner, games, finished: bool) -> list[int]:
@@ -116,33 +156,31 @@ def _is_over(state) -> bool:
     return state is not None and state.finished  # None: rounds the rules refuse
 
 
-def player_figures(player: Player) -> PlayerFigures:
-    """`player`'s figures over all their games, kept under the digest of the games' revisions."""
+def player_figures(player: Player) -> list[GameFigures]:
+    """`player`'s figures in each game, over all their games: kept under the digest of those
+    games' revisions (games/folds.py), so thousands of games cost a query and a cache read."""
     return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
 
 
-def _figures(player, pairs, states) -> PlayerFigures:
+def _figures(player, pairs, states) -> list[GameFigures]:
     seats = {game: (position, started) for game, position, started in
              player.seats.values_list("game_id", "position", "game__created_at")}  # fmt: skip
     played = [  # oldest first: `pairs` come newest first
         (states[pk], *seats[pk]) for pk, _revision in reversed(pairs)
         if states.get(pk) is not None and pk in seats
     ]  # fmt: skip
-    finals = [
-        Final(started, state.totals[seat], seat in state.winners)
-        for state, seat, started in played
-        if state.finished
-    ]
-    appearances = [(state, seat) for state, seat, _started in played]
-    return PlayerFigures(stats.player_stats(appearances), finals[-CHART_GAMES:], len(finals))
+    # The chart shows the last finished games; the figures count them all.
+    return [replace(figures, finals=figures.finals[-CHART_GAMES:])
+            for figures in figures_by_game(played)]  # fmt: skip
 
 
-def finals_chart(finals: list[Final]) -> charts.Chart:
-    """The player's final totals, oldest first; wins are marked."""
+def finals_chart(finals: list[Final], ruleset: rules.Ruleset) -> charts.Chart:
+    """The player's final totals in one game, oldest first, with its end score; wins marked."""
     won = frozenset(index for index, final in enumerate(finals) if final.won)
     line = charts.Line(_("Final total"), [final.total for final in finals], won)
     labels = [short_date(final.started_at) for final in finals]
-    return charts.line_chart([line], labels, x_room=3)  # dates are wide labels
+    # Dates are wide labels.
+    return charts.line_chart([line], labels, threshold=ruleset.end_score, x_room=3)
 
 
 def short_date(moment) -> str:

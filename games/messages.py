@@ -14,8 +14,8 @@ MESSAGES = {
         "%(value)s is too many: a hand costs at most %(max)s points (%(sum)s)."
     ),
     "bad_negative": gettext_lazy(
-        "%(value)s is not possible: below zero, only −1 or −10 (the chip given back by the "
-        "player who emptied their hand)."
+        "%(value)s is not possible: below zero, only %(white)s or %(black)s (the chip given "
+        "back by the player who emptied their hand)."
     ),
     "return_too_big": gettext_lazy(
         "%(name)s has only %(total)s points and cannot give back a black chip: "
@@ -43,7 +43,7 @@ def describe(violation, names, ruleset):
         params["name"] = names[violation.seat]
     if violation.code == "too_high":
         params["sum"] = ruleset.penalty_formula()
-    for key in ("value", "best"):
+    for key in ("value", "best", "white", "black"):
         if isinstance(params.get(key), int) and params[key] < 0:
             params[key] = f"−{-params[key]}"
     message = MESSAGES[violation.code] % params

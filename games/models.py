@@ -15,6 +15,7 @@ from django.db import connections, models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import rules
 
@@ -100,7 +101,12 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
     )
     created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
-    kind = models.CharField(_("game"), max_length=20, choices=Kind, default=Kind.LAMA)
+    kind = models.CharField(
+        pgettext_lazy("the game played: L.L.A.M.A., Llama Llama", "game"),
+        max_length=20,
+        choices=Kind,
+        default=Kind.LAMA,
+    )
     first_starter = models.PositiveSmallIntegerField(
         _("seat of the first starter"), default=0, help_text=_("The youngest player starts.")
     )

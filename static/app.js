@@ -22,6 +22,36 @@ document.addEventListener("input", (event) => {
   option.textContent = name ? `${option.dataset.seat}: ${name}` : option.dataset.seat;
 });
 
+// On the new-game form, the game chosen says how many may play and whether the app asks
+// who starts (its radio button carries both, from games/rules/). Name fields beyond its
+// maximum are hidden and disabled, unless a name is already typed there: the server then
+// refuses the form with the rule next to the field.
+function followGame() {
+  const game = document.querySelector('input[name="game"]:checked');
+  if (!game || !game.dataset.maxPlayers) return;
+  const max = Number(game.dataset.maxPlayers);
+  document.querySelectorAll('input[name^="player_"]').forEach((field, index) => {
+    const unused = index >= max && !field.value.trim();
+    field.disabled = unused;
+    field.closest(".player-field").hidden = unused;
+  });
+  const limit = document.querySelector("[data-players-limit]");
+  if (limit) limit.textContent = game.dataset.limit;
+  const starter = document.getElementById("id_starter");
+  if (!starter) return;
+  starter.disabled = !game.dataset.hasStarter;
+  starter.closest(".starter-field").hidden = !game.dataset.hasStarter;
+  [...starter.options].forEach((option, index) => {
+    option.disabled = index >= max;
+    option.hidden = index >= max;
+  });
+  if (starter.selectedIndex >= max) starter.selectedIndex = 0;
+}
+document.addEventListener("change", (event) => {
+  if (event.target.name === "game") followGame();
+});
+followGame();
+
 // Regulars from the roster: one tap seats them in the first empty field (JavaScript only;
 // without it the fields still offer the roster as suggestions).
 const roster = document.querySelector("[data-roster]");
@@ -33,7 +63,7 @@ if (roster) {
     const fields = [...document.querySelectorAll('input[name^="player_"]')];
     const name = button.dataset.seatName;
     if (fields.some((field) => field.value.trim().toLowerCase() === name.toLowerCase())) return;
-    const empty = fields.find((field) => !field.value.trim());
+    const empty = fields.find((field) => !field.disabled && !field.value.trim());
     if (!empty) return;
     empty.value = name;
     empty.dispatchEvent(new Event("input", { bubbles: true }));
@@ -61,6 +91,7 @@ function handPenalty(cards, form) {
   return { parts, total: parts.reduce((sum, part) => sum + part, 0) };
 }
 
+// Where each llama counts, the game has only data-llama-each of them.
 function llamaLimitReached(picker, card) {
   const form = picker.closest("form");
   if (card !== form.dataset.llama || !form.dataset.llamaEach) return false;
@@ -68,11 +99,17 @@ function llamaLimitReached(picker, card) {
   return held >= Number(form.dataset.llamaEach);
 }
 
-function showHand(picker) {
+function showHand(picker, refused = false) {
   const form = picker.closest("form");
   const cards = picker.dataset.cards ? picker.dataset.cards.split(",") : [];
   const input = document.getElementById(picker.dataset.target);
   const output = picker.querySelector("output");
+  const llama = picker.querySelector(`[data-card="${form.dataset.llama}"]`);
+  if (form.dataset.llamaEach) {
+    llama.setAttribute("aria-disabled", String(llamaLimitReached(picker, form.dataset.llama)));
+  }
+  // One llama more than the game has: said where the player looks, the hand left as it was.
+  output.classList.toggle("refused", refused);
   if (!cards.length) {
     output.textContent = form.dataset.noCard;
     return;
@@ -80,6 +117,7 @@ function showHand(picker) {
   const { parts, total } = handPenalty(cards, form);
   const names = cards.map((card) => (card === form.dataset.llama ? form.dataset.llamaWord : card));
   output.textContent = `${names.join(" · ")} → ${parts.join(" + ")} = ${total}`;
+  if (refused) output.textContent += `\n${form.dataset.llamaLimit}`;
   input.value = total;
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
@@ -97,13 +135,14 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest(".picker button");
   if (!button) return;
   const picker = button.closest(".picker");
+  const refused = llamaLimitReached(picker, button.dataset.card);
   if (button.hasAttribute("data-clear")) {
     picker.dataset.cards = "";
     document.getElementById(picker.dataset.target).value = "";
-  } else if (!llamaLimitReached(picker, button.dataset.card)) {
+  } else if (!refused) {
     picker.dataset.cards = [picker.dataset.cards, button.dataset.card].filter(Boolean).join(",");
   }
-  showHand(picker);
+  showHand(picker, refused);
 });
 
 // A save that fails keeps the typed numbers on screen (htmx swaps nothing) and says so.

@@ -111,7 +111,8 @@ class Lama(Ruleset):
         if entry > self.max_entry:
             return Violation("too_high", seat, params={"value": entry, "max": self.max_entry})
         if entry < 0 and entry not in RETURNS:
-            return Violation("bad_negative", seat, params={"value": entry})
+            params = {"value": entry, "white": -WHITE_CHIP, "black": -BLACK_CHIP}
+            return Violation("bad_negative", seat, params=params)
         return None
 
     def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:

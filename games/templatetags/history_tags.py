@@ -7,9 +7,11 @@ register = template.Library()
 
 @register.inclusion_tag("games/_finished.html")
 def finished_summary(game):
-    """Standings, emptied hands, the totals chart and BG Stats, for a finished game's page."""
+    """Standings, emptied hands (in the games where a hand is emptied), the totals chart and
+    BG Stats, for a finished game's page."""
     return {
         "game": game,
+        "emptied_hands": game.ruleset.best_return(0) is not None,
         "standings": history.standings(game),
         "chart": history.totals_chart(game),
         "bgstats_url": bgstats.push_url(game),

@@ -1,4 +1,4 @@
-"""A player's page: their games and their figures."""
+"""A player's page: their figures in each game they played."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
@@ -11,12 +11,8 @@ from games import history
 @require_GET
 def player_detail(request, pk):
     player = get_object_or_404(request.user.players, pk=pk)
-    figures = history.player_figures(player)
     context = {
         "player": player,
-        "stats": figures.stats,
-        "chart": history.finals_chart(figures.finals),
-        "charted": len(figures.finals),
-        "finished": figures.finished,
+        "games": history.player_figures(player),
     }
     return render(request, "games/player.html", context)

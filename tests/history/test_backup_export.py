@@ -57,10 +57,11 @@ def test_the_csv_has_a_row_per_player_per_round(alice_client, make_game):
         "entry typed",
         "points applied",
         "total after",
+        "card game",
     ]
     assert len(rows) == 1 + 2 * 3
     day = rows[1][1]
-    assert rows[6] == [str(game.pk), day, "2", "3", "Cleo", "-10", "-10", "2"]
+    assert rows[6] == [str(game.pk), day, "2", "3", "Cleo", "-10", "-10", "2", "L.L.A.M.A."]
 
 
 def test_a_return_clamped_at_zero_shows_what_was_applied(alice_client, make_game):
@@ -68,7 +69,33 @@ def test_a_return_clamped_at_zero_shows_what_was_applied(alice_client, make_game
 
     rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
 
-    assert rows[2][4:] == ["Ben", "-1", "0", "0"]
+    assert rows[2][4:8] == ["Ben", "-1", "0", "0"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "played"),
+    [
+        ("lama", "L.L.A.M.A."),
+        ("lato", "L.L.A.M.A., Lato z Komarami rule"),
+        ("llama_llama", "Llama Llama"),
+    ],
+)
+def test_each_csv_row_says_which_game_was_played(alice_client, make_game, kind, played):
+    make_game(names=("Ana", "Ben"), rounds=[(3, 0), (0, 7)], kind=kind)
+
+    rows = list(csv.reader(io.StringIO(alice_client.get("/history/export.csv").content.decode())))
+
+    assert [row[-1] for row in rows[1:]] == [played] * 4
+
+
+def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game):
+    make_game(names=("Ana", "Ben"), rounds=[(3, 0)], kind="lato")
+
+    response = alice_client.get("/history/export.csv", headers={"accept-language": "fr"})
+
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][-1] == "jeu"
+    assert rows[1][-1] == "LAMA, règle Lato z Komarami"
 
 
 def test_a_name_that_looks_like_a_formula_stays_text(alice_client, make_game):

@@ -338,3 +338,142 @@ def test_a_game_identifier_that_is_not_a_uuid_is_refused(alice_client):
     assert response.status_code == 422
     assert "Game 1: “game-1” is not a game identifier (a UUID)." in response.content.decode()
     assert snapshot() == (0, 0, 0, 0)
+
+
+# An export written before the app knew other games than L.L.A.M.A.: no "game", no "uuid".
+OLD_EXPORT = [
+    {
+        "id": 7,
+        "started_at": "2026-02-01T20:00:00+00:00",
+        "players": ["Ana", "Ben", "Cleo"],
+        "first_starter": "Ben",
+        "rounds": [
+            {
+                "number": 1,
+                "entries": {"Ana": 31, "Ben": 0, "Cleo": 12},
+                "points": {"Ana": 31, "Ben": 0, "Cleo": 12},
+                "last_to_quit": None,
+                "saved_at": "2026-02-01T20:05:00+00:00",
+            },
+            {
+                "number": 2,
+                "entries": {"Ana": 20, "Ben": 3, "Cleo": -10},
+                "points": {"Ana": 20, "Ben": 3, "Cleo": -10},
+                "last_to_quit": None,
+                "saved_at": "2026-02-01T20:09:00+00:00",
+            },
+        ],
+        "totals": {"Ana": 51, "Ben": 3, "Cleo": 2},
+        "finished": True,
+        "winners": ["Cleo"],
+        "next_starter": None,
+    }
+]
+
+
+def test_an_export_from_before_the_other_games_imports_as_lama(alice, alice_client):
+    response = upload(alice_client, OLD_EXPORT)
+
+    assert response.status_code == 302
+    game = Game.objects.get(owner=alice)
+    assert game.kind == "lama"
+    assert game.state.totals == (51, 3, 2)
+    assert [game.names[seat] for seat in game.state.winners] == ["Cleo"]
+
+
+def test_an_old_export_is_checked_by_the_rules_of_lama(alice_client):
+    old = json.loads(json.dumps(OLD_EXPORT))
+    old[0]["rounds"][0]["entries"]["Ana"] = 51  # a Lato z Komarami hand: not in L.L.A.M.A.
+    del old[0]["totals"]
+    before = snapshot()
+
+    response = upload(alice_client, old)
+
+    assert response.status_code == 422
+    assert "Round 1: 51 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)." in (
+        response.text
+    )
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "rounds"),
+    [
+        ("lato", [(21, 0, 31), (-10, 40, 3)]),  # two llamas at 10 each, then a return
+        ("llama_llama", [(60, 10, 5), (30, 30, 30), (0, 999, 12)]),
+    ],
+)
+def test_a_game_of_every_kind_comes_back_from_its_backup(
+    alice_client, make_game, bob, bob_client, kind, rounds
+):
+    make_game(rounds=rounds, kind=kind)
+    exported = json.loads(alice_client.get("/history/export.json").getvalue())
+
+    assert upload(bob_client, exported).status_code == 302
+
+    game = Game.objects.get(owner=bob)
+    assert game.kind == kind
+    (restored,) = json.loads(bob_client.get("/history/export.json").getvalue())
+    assert restored["game"] == kind
+    assert {k: v for k, v in restored.items() if k != "id"} == {
+        k: v for k, v in exported[0].items() if k != "id"
+    }
+
+
+@pytest.mark.parametrize("game", ["chess", "LAMA", 5, None, ["lama"]])
+def test_a_game_it_does_not_know_is_refused_by_name(alice_client, game):
+    item = {"game": game, "players": ["Ana", "Ben"], "rounds": []}
+
+    response = upload(alice_client, [item])
+
+    assert response.status_code == 422
+    assert "is not a game Scorekeeper knows (lama, lato, llama_llama)." in response.text
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(("game", "shown"), [("chess", "chess"), (None, "null"), (5, "5")])
+def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, shown):
+    response = upload(alice_client, [{"id": 4, "game": game, "players": ["Ana", "Ben"]}])
+
+    assert f"Game 1 (id 4): “{shown}” is not a game Scorekeeper knows" in response.text
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        (
+            {"game": "llama_llama", "players": ["Ana", "Ben", "Cleo", "Dan", "Eve"]},
+            "its players must be a list of 2 to 4 names.",
+        ),
+        (
+            {
+                "game": "llama_llama",
+                "players": ["Ana", "Ben"],
+                "rounds": [{"entries": {"Ana": 10, "Ben": 20}}] * 5,
+            },
+            "Round 5: The game is over: no round can be added.",
+        ),
+        (
+            {
+                "game": "llama_llama",
+                "players": ["Ana", "Ben"],
+                "rounds": [{"entries": {"Ana": -1, "Ben": 20}}],
+            },
+            "Round 1: −1 is not possible: a score is 0 or more.",
+        ),
+        (
+            {
+                "game": "lato",
+                "players": ["Ana", "Ben"],
+                "rounds": [{"entries": {"Ana": 92, "Ben": 0}}],
+            },
+            "Round 1: 92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10).",
+        ),
+    ],
+)
+def test_a_game_is_read_back_by_its_own_rules(alice_client, item, message):
+    response = upload(alice_client, [item])
+
+    assert response.status_code == 422
+    assert message in response.text
+    assert not Game.objects.exists()

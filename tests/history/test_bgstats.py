@@ -2,6 +2,8 @@ import json
 from datetime import UTC, datetime, timedelta
 from urllib.parse import unquote
 
+import pytest
+
 from games import bgstats
 from games.models import Game
 
@@ -71,3 +73,45 @@ def test_it_checks_ownership(alice_client, make_game, bob):
     game = make_game(rounds=FINISHED, owner=bob)
 
     assert alice_client.get(f"/games/{game.pk}/bgstats.json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("kind", "rounds", "record"),
+    [
+        (
+            "lama",
+            FINISHED,
+            {"name": "L.L.A.M.A.", "bggId": 266083, "highestWins": False, "noPoints": False},
+        ),
+        (
+            "lato",
+            [(21, 0, 51)],
+            {"name": "Lato z Komarami", "highestWins": False, "noPoints": False},
+        ),
+        (
+            "llama_llama",
+            [(60, 10, 5), (44, 20, 8)],
+            {"name": "Llama Llama", "highestWins": True, "noPoints": False},
+        ),
+    ],
+)
+def test_each_game_is_sent_under_its_own_name(make_game, kind, rounds, record):
+    play = bgstats.play(make_game(rounds=rounds, kind=kind))
+
+    assert play["game"] == record
+
+
+def test_the_highest_total_wins_in_llama_llama(make_game):
+    game = make_game(rounds=[(60, 10, 5), (44, 20, 8)], kind="llama_llama")
+
+    players = bgstats.play(game)["players"]
+
+    assert [(p["score"], p["winner"]) for p in players] == [(104, True), (30, False), (13, False)]
+
+
+def test_only_a_game_with_a_starter_says_who_started(make_game):
+    lato = bgstats.play(make_game(rounds=[(21, 0, 51)], kind="lato", first_starter=2))
+    llama_llama = bgstats.play(make_game(rounds=[(60, 10, 50), (44, 20, 8)], kind="llama_llama"))
+
+    assert [p["startPlayer"] for p in lato["players"]] == [False, False, True]
+    assert all("startPlayer" not in p for p in llama_llama["players"])

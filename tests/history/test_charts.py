@@ -17,12 +17,28 @@ def test_lines_start_at_the_left_and_rise_with_the_values():
 
 
 def test_the_y_axis_reaches_the_end_score_and_the_highest_value():
-    low = charts.line_chart([charts.Line("Ana", [0, 3])], ["0", "1"])
-    high = charts.line_chart([charts.Line("Ana", [0, 57])], ["0", "1"])
+    low = charts.line_chart([charts.Line("Ana", [0, 3])], ["0", "1"], threshold=40)
+    high = charts.line_chart([charts.Line("Ana", [0, 57])], ["0", "1"], threshold=40)
 
     assert [t.label for t in low.y_ticks] == ["0", "10", "20", "30", "40"]
     assert low.threshold == low.y_ticks[-1].at
+    assert low.end_score == 40
     assert high.y_ticks[-1].label == "60"
+
+
+def test_a_game_to_a_hundred_draws_its_line_at_a_hundred():
+    chart = charts.line_chart([charts.Line("Ana", [0, 30, 55])], ["0", "1", "2"], threshold=100)
+
+    assert chart.y_ticks[-1].label == "100"
+    assert chart.threshold == chart.y_ticks[-1].at
+    assert chart.end_score == 100
+
+
+def test_without_an_end_score_there_is_no_line():
+    chart = charts.line_chart([charts.Line("Ana", [0, 3])], ["0", "1"])
+
+    assert (chart.threshold, chart.end_score) == (None, None)
+    assert [t.label for t in chart.y_ticks] == ["0", "10"]
 
 
 def test_each_series_gets_its_own_class_for_light_and_dark_colours():

@@ -1,3 +1,4 @@
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -77,6 +78,62 @@ def test_the_filters_are_a_labelled_get_form(alice_client):
 
     assert 'method="get"' in html
     assert '<label for="id_player">' in html and '<label for="id_status">' in html
+    assert '<label for="id_game">Game</label>' in html
+
+
+def test_each_row_says_which_game_was_played(alice_client, make_game):
+    make_game(kind="lato")
+    make_game(kind="llama_llama")
+
+    html = alice_client.get("/history/").content.decode()
+
+    rows = re.findall(r'<p class="history-game">(.*?)</p>', html)
+    assert rows == ["Llama Llama", "L.L.A.M.A., Lato z Komarami rule"]
+
+
+def test_the_game_filter_offers_every_game(alice_client):
+    html = alice_client.get("/history/").content.decode()
+
+    select = re.search(r'<select name="game" id="id_game">.*?</select>', html, re.S)[0]
+    assert re.findall(r">(.*?)</option>", select) == [
+        "Every game",
+        "L.L.A.M.A.",
+        "L.L.A.M.A., Lato z Komarami rule",
+        "Llama Llama",
+    ]
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
+def test_it_filters_by_game(alice_client, make_game, kind):
+    games = {k: make_game(kind=k) for k in ("lama", "lato", "llama_llama")}
+
+    html = alice_client.get("/history/", {"game": kind}).content.decode()
+
+    assert [g for k, g in games.items() if f'href="/games/{g.pk}/"' in html] == [games[kind]]
+    assert "1 game" in html
+
+
+def test_the_game_filter_combines_with_the_status(alice_client, make_game):
+    done = make_game(kind="llama_llama", rounds=[(10, 20, 30)] * 4)
+    playing = make_game(kind="llama_llama", rounds=[(10, 20, 30)])
+    other = make_game(kind="lama", rounds=FINISHED)
+
+    html = alice_client.get("/history/", {"game": "llama_llama", "status": "finished"}).text
+
+    assert f'href="/games/{done.pk}/"' in html
+    assert f'href="/games/{playing.pk}/"' not in html and f'href="/games/{other.pk}/"' not in html
+
+
+def test_it_refuses_a_game_it_does_not_know_as_a_filter(alice_client, make_game):
+    game = make_game()
+
+    response = alice_client.get("/history/", {"game": "chess"})
+
+    assert response.status_code == 422
+    assert "Game: Select a valid choice. chess is not one of the available choices." in (
+        response.text
+    )
+    assert f'href="/games/{game.pk}/"' in response.text
 
 
 def test_it_refuses_another_accounts_player_as_a_filter(alice_client, make_game, bob):
@@ -139,7 +196,9 @@ def count_queries(client, params=None):
     return len(queries)
 
 
-@pytest.mark.parametrize("params", [{}, {"status": "finished"}, {"status": "playing"}])
+@pytest.mark.parametrize(
+    "params", [{}, {"status": "finished"}, {"status": "playing"}, {"game": "lama"}]
+)
 def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game, params):
     for _ in range(3):
         make_game(rounds=FINISHED)

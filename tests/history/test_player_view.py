@@ -80,3 +80,69 @@ def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game):
         alice_client.get(url)
 
     assert len(many) == len(few)
+
+
+def section(html, kind):
+    """The block of the player page about one game."""
+    start = html.index(f'<section class="player-game" aria-labelledby="game-{kind}">')
+    return html[start : html.index("</section>", start)]
+
+
+def test_a_player_of_two_games_gets_a_block_for_each(alice_client, make_game):
+    make_game(names=("Ana", "Ben"), rounds=[(5, 0), (-1, 31), (3, 12)])  # Ana wins on 7
+    make_game(names=("Ana", "Ben"), rounds=[(30, 20)] * 4, kind="llama_llama")  # 120 to 80
+    game = make_game(names=("Ana", "Ben"), rounds=[(10, 60), (5, 50)], kind="llama_llama")
+    ana = game.seats[0].player
+
+    html = " ".join(alice_client.get(f"/players/{ana.pk}/").content.decode().split())
+
+    lama, llama_llama = section(html, "lama"), section(html, "llama_llama")
+    assert html.index(lama) < html.index(llama_llama)
+    assert '<h2 id="game-lama">L.L.A.M.A.</h2>' in lama
+    assert "<dt>Games played</dt><dd>1</dd>" in lama
+    assert "<dt>Best (lowest) final total</dt><dd>7</dd>" in lama
+    assert "<dt>Hands emptied</dt><dd>1</dd>" in lama and "Chips returned" in lama
+    assert '<h2 id="game-llama_llama">Llama Llama</h2>' in llama_llama
+    assert "<dt>Games played</dt><dd>2</dd>" in llama_llama
+    assert "<dt>Best (highest) final total</dt><dd>120</dd>" in llama_llama
+    assert "<dt>Wins</dt><dd>1 alone, 0 shared</dd>" in llama_llama
+    assert "Hands emptied" not in llama_llama and "Chips returned" not in llama_llama
+    assert "game-lato" not in html  # no block for a game not played
+
+
+def test_each_game_has_its_own_chart_with_its_end_score(alice_client, make_game):
+    make_game(names=("Ana", "Ben"), rounds=[(5, 0), (-1, 31), (3, 12)])
+    game = make_game(names=("Ana", "Ben"), rounds=[(30, 20)] * 4, kind="llama_llama")
+
+    html = alice_client.get(f"/players/{game.seats[0].player_id}/").content.decode()
+
+    lama, llama_llama = section(html, "lama"), section(html, "llama_llama")
+    assert 'aria-labelledby="finals-chart-lama-title"' in lama
+    assert "40 points: the end of the game" in lama and "<td>7</td>" in lama
+    assert 'aria-labelledby="finals-chart-llama_llama-title"' in llama_llama
+    assert "100 points: the end of the game" in llama_llama and "<td>120</td>" in llama_llama
+    assert "in each finished game of Llama Llama" in llama_llama
+
+
+def test_a_game_of_the_lato_rule_has_its_own_block(alice_client, make_game):
+    make_game(names=("Ana", "Ben"), rounds=[(5, 0)])
+    game = make_game(names=("Ana", "Ben"), rounds=[(21, 31), (-10, 3), (5, 20)], kind="lato")
+
+    html = " ".join(alice_client.get(f"/players/{game.seats[0].player_id}/").text.split())
+
+    lato = section(html, "lato")
+    assert "L.L.A.M.A., Lato z Komarami rule</h2>" in lato
+    assert "<dt>Best (lowest) final total</dt><dd>16</dd>" in lato
+    assert '<dt>Chips returned</dt><dd>1 chip <span class="muted">(10 points)</span></dd>' in lato
+    assert "No finished game yet." in section(html, "lama")
+
+
+def test_a_player_whose_games_were_deleted_has_no_figures(alice_client, make_game):
+    game = make_game()
+    ana = game.seats[0].player
+    game.delete()
+
+    html = alice_client.get(f"/players/{ana.pk}/").content.decode()
+
+    assert "No game yet." in html
+    assert "player-game" not in html

@@ -1,6 +1,9 @@
 import pytest
 
 from games import rules, stats
+from games.rules.lama import RULES as LAMA
+from games.rules.lato import RULES as LATO
+from games.rules.llama_llama import RULES as LLAMA_LLAMA
 
 
 def game(players, *rounds):
@@ -54,7 +57,7 @@ def test_longest_streak_counts_shared_wins(outcomes, expected):
 
 def test_player_stats_over_several_games():
     figures = stats.player_stats(
-        [(ANA_WINS, 0), (SHARED, 0), (ANA_LOSES, 0), (IN_PROGRESS, 0), (SHARED, 1)]
+        [(ANA_WINS, 0), (SHARED, 0), (ANA_LOSES, 0), (IN_PROGRESS, 0), (SHARED, 1)], LAMA
     )
 
     assert figures.games == 5
@@ -74,7 +77,7 @@ def test_player_stats_over_several_games():
 
 
 def test_player_stats_without_games():
-    figures = stats.player_stats([])
+    figures = stats.player_stats([], LAMA)
 
     assert figures.games == 0
     assert figures.win_rate is None
@@ -82,3 +85,54 @@ def test_player_stats_without_games():
     assert figures.average_final is None
     assert figures.best_final is None
     assert figures.average_per_round is None
+
+
+LL_ANA_WINS = LLAMA_LLAMA.fold(2, [(30, 20), (30, 20), (30, 20), (30, 20)])  # 120 to 80
+LL_ANA_LOSES = LLAMA_LLAMA.fold(2, [(10, 60), (5, 50)])  # Ben reaches 100: 15 to 110
+LATO_ANA_WINS = LATO.fold(2, [(21, 31), (-10, 3), (5, 20)])  # Ana gives back 10: 16 to 54
+
+
+def test_the_best_final_total_is_the_highest_where_the_highest_wins():
+    figures = stats.player_stats([(LL_ANA_WINS, 0), (LL_ANA_LOSES, 0)], LLAMA_LLAMA)
+
+    assert figures.best_final == 120
+    assert figures.highest_wins is True
+    assert figures.average_final == 67.5
+
+
+def test_the_best_final_total_is_the_lowest_where_the_lowest_wins():
+    figures = stats.player_stats([(LATO_ANA_WINS, 0), (LATO_ANA_WINS, 1)], LATO)
+
+    assert figures.best_final == 16
+    assert figures.highest_wins is False
+
+
+def test_a_game_without_chips_counts_no_chips_and_no_emptied_hands():
+    figures = stats.player_stats([(LL_ANA_WINS, 0)], LLAMA_LLAMA)
+
+    assert (figures.hands_emptied, figures.chips_returned, figures.points_returned) == (
+        None,
+        None,
+        None,
+    )
+
+
+def test_the_lato_rule_counts_chips_as_lama_does():
+    figures = stats.player_stats([(LATO_ANA_WINS, 0)], LATO)
+
+    assert (figures.hands_emptied, figures.chips_returned, figures.points_returned) == (1, 1, 10)
+
+
+def test_figures_are_kept_apart_per_game_in_the_rules_order():
+    played = [(LL_ANA_WINS, 0), (ANA_WINS, 0), (LATO_ANA_WINS, 0), (ANA_LOSES, 0)]
+
+    figures = stats.by_game(played)
+
+    assert [f.kind for f in figures] == ["lama", "lato", "llama_llama"]
+    assert [f.games for f in figures] == [2, 1, 1]
+    assert [f.best_final for f in figures] == [7, 16, 120]
+
+
+def test_a_player_of_one_game_gets_one_set_of_figures():
+    assert [f.kind for f in stats.by_game([(LL_ANA_WINS, 1)])] == ["llama_llama"]
+    assert stats.by_game([]) == []

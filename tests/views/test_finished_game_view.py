@@ -60,3 +60,42 @@ def test_the_finished_page_renders_in_french(alice_client, make_game):
 
     assert response.status_code == 200
     assert not re.search(r'c[xy]="\d+,\d', response.content.decode())
+
+
+def chart_of(html):
+    return html[html.index('<figure class="chart">') : html.index("</figure>")]
+
+
+def test_the_totals_chart_draws_the_line_at_forty_in_lama(alice_client, make_game):
+    chart = chart_of(alice_client.get(finished_game(make_game).get_absolute_url()).text)
+
+    assert '<line class="chart-threshold"' in chart
+    assert "40 points: the end of the game" in chart
+    assert re.findall(r'<th scope="row">(\d+)</th>', chart) == ["0", "1", "2"]
+
+
+def test_the_totals_chart_of_llama_llama_has_its_four_rounds_and_the_line_at_100(
+    alice_client, make_game
+):
+    game = make_game(rounds=[(60, 10, 5), (44, 20, 8)], kind="llama_llama")  # Ana: 104
+
+    chart = chart_of(alice_client.get(game.get_absolute_url()).text)
+
+    assert "100 points: the end of the game" in chart
+    ticks = re.findall(r'<text x="[\d.]+" y="[\d.]+" dy="16"[^>]*>(\d+)</text>', chart)
+    assert ticks == ["0", "1", "2", "3", "4"]  # the game ended early: its axis still has 4
+    assert re.findall(r'<th scope="row">(\d+)</th>', chart) == ["0", "1", "2", "3", "4"]
+    assert '<th scope="row">3</th><td></td><td></td><td></td>' in chart
+
+
+def test_the_standings_of_llama_llama_put_the_highest_total_first(alice_client, make_game):
+    game = make_game(rounds=[(60, 10, 5), (44, 20, 8)], kind="llama_llama")
+
+    html = alice_client.get(game.get_absolute_url()).text
+
+    standings = html[html.index("Final standings") :]
+    standings = standings[: standings.index("</table>")]
+    names = re.findall(r'<a href="/players/\d+/">(\w+)</a></th>\s*<td>(\d+)</td>', standings)
+    assert names == [("Ana", "104"), ("Ben", "30"), ("Cleo", "13")]
+    assert "Emptied their hand" not in standings  # no hand is emptied in Llama Llama
+    assert standings.count("<td>") == 3 * 2

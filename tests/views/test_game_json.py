@@ -57,3 +57,26 @@ def test_it_checks_ownership(client, bob, make_game):
     assert client.get(f"/games/{game.pk}.json").status_code == 404
     client.logout()
     assert client.get(f"/games/{game.pk}.json").status_code == 302
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
+def test_it_says_which_game_was_played(alice_client, make_game, kind):
+    game = make_game(rounds=[[3, 0, 7]], kind=kind)
+    assert alice_client.get(f"/games/{game.pk}.json").json()["game"] == kind
+
+
+def test_a_lato_game_counts_each_llama(alice_client, make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[[21, 0], [0, 30]], kind="lato")
+    data = alice_client.get(f"/games/{game.pk}.json").json()
+    assert data["totals"] == {"Ana": 21, "Ben": 30}
+    assert data["next_starter"] == "Ana"
+
+
+def test_a_llama_llama_game_has_its_winner_and_nobody_to_start(alice_client, make_game):
+    # Ana and Ben tie on 104: Ana scored more in the last round.
+    game = make_game(names=("Ana", "Ben"), rounds=[[50, 70], [54, 34]], kind="llama_llama")
+    data = alice_client.get(f"/games/{game.pk}.json").json()
+    assert data["game"] == "llama_llama"
+    assert data["totals"] == {"Ana": 104, "Ben": 104}
+    assert (data["finished"], data["winners"], data["next_starter"]) == (True, ["Ana"], None)
+    assert [r["points"] for r in data["rounds"]] == [{"Ana": 50, "Ben": 70}, {"Ana": 54, "Ben": 34}]

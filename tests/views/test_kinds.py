@@ -1,8 +1,11 @@
 """The three games at the table: each refuses, per its own rules, with a message by the field."""
 
+import re
+
 import pytest
 
-from games.models import Game, Round
+from games.models import Game, Round, ShareLink
+from tests.helpers import pagetext
 from tests.views.test_round_add import errors_of, post_round
 
 pytestmark = pytest.mark.django_db
@@ -24,23 +27,87 @@ def test_it_starts_the_game_chosen(alice_client, alice, kind):
     assert Game.objects.get(owner=alice).kind == kind
 
 
-def test_the_form_names_the_three_games_in_full(alice_client):
-    body = alice_client.get(URL).content.decode()
-    for label in ("L.L.A.M.A.", "L.L.A.M.A., Lato z Komarami rule", "Llama Llama"):
-        assert f"{label}</label>" in body
+def radio(body, kind):
+    """The radio button of a game on the new-game form, as HTML."""
+    return re.search(rf'<input type="radio" name="game" value="{kind}"[^>]*>', body)[0]
+
+
+def choice_text(body, kind):
+    """The words of a game's choice, as read out."""
+    for_id = re.search(r'id="(id_game_\d)"', radio(body, kind))[1]
+    return pagetext.text(re.search(rf'<label class="choice" for="{for_id}">.*?</label>', body)[0])
+
+
+def test_the_form_names_the_three_games_in_full_with_their_players(alice_client):
+    body = alice_client.get(URL).text
+    assert choice_text(body, "lama") == "L.L.A.M.A. (2 to 6 players)"
+    assert choice_text(body, "lato") == "L.L.A.M.A., Lato z Komarami rule (2 to 6 players)"
+    assert choice_text(body, "llama_llama") == "Llama Llama (2 to 4 players)"
+
+
+def test_each_game_tells_the_script_its_limit_and_whether_someone_starts(alice_client):
+    body = alice_client.get(URL).text
+    assert 'data-max-players="6" data-has-starter="true"' in radio(body, "lama")
+    assert 'data-limit="L.L.A.M.A. is played by 2 to 6 players."' in radio(body, "lama")
+    assert 'data-max-players="4" data-has-starter=""' in radio(body, "llama_llama")
+    assert 'data-limit="Llama Llama is played by 2 to 4 players."' in radio(body, "llama_llama")
+
+
+def test_a_first_game_offers_lama_and_asks_who_starts(alice_client):
+    body = alice_client.get(URL).text
+    assert "checked" in radio(body, "lama")
+    assert "L.L.A.M.A. is played by 2 to 6 players." in pagetext.text(body)
+    assert '<p class="starter-field">' in body
 
 
 def test_it_offers_the_game_chosen_last_time(alice_client, make_game):
     make_game(kind="lama")
     make_game(kind="llama_llama")
-    body = alice_client.get(URL).content.decode()
-    assert 'value="llama_llama" id="id_game_2" required checked' in body
+    body = alice_client.get(URL).text
+    assert "checked" in radio(body, "llama_llama")
+    assert "checked" not in radio(body, "lama")
+    limit = re.search(r"<p [^>]*data-players-limit>(.*?)</p>", body)[1]
+    assert limit == "Llama Llama is played by 2 to 4 players."
+    assert '<p class="starter-field" hidden>' in body  # Llama Llama has no starter
+
+
+def test_it_remembers_the_last_game_of_this_account_only(alice_client, make_game, bob):
+    make_game(kind="lato")
+    make_game(kind="llama_llama", owner=bob)
+    assert "checked" in radio(alice_client.get(URL).text, "lato")
+
+
+def test_a_game_without_a_starter_needs_none(alice_client, alice):
+    response = alice_client.post(URL, {"game": "llama_llama", "player_0": "Ana", "player_1": "Ben"})
+    assert response.status_code == 302
+    game = Game.objects.get(owner=alice)
+    assert game.first_starter == 0 and game.state.next_starter is None
+
+
+def test_a_game_without_a_starter_ignores_one_sent_anyway(alice_client, alice):
+    # Without JavaScript the field stays on the page: whatever it says does not matter.
+    response = new_game(alice_client, "llama_llama", "Ana", "Ben", starter="5")
+    assert response.status_code == 302
+    assert Game.objects.get(owner=alice).first_starter == 0
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato"])
+def test_a_game_with_a_starter_asks_for_one(alice_client, kind):
+    response = alice_client.post(URL, {"game": kind, "player_0": "Ana", "player_1": "Ben"})
+    assert response.status_code == 422
+    assert '<ul class="errors" id="id_starter_errors"><li>This field is required.</li></ul>' in (
+        response.text
+    )
+    assert not Game.objects.exists()
 
 
 def test_llama_llama_refuses_a_fifth_player(alice_client, alice):
     response = new_game(alice_client, "llama_llama", "Ana", "Ben", "Cleo", "Dan", "Eve")
     assert response.status_code == 422
-    assert "Llama Llama is played by 2 to 4 players" in response.text
+    assert (
+        '<ul class="errors" id="id_player_0_errors"><li>Llama Llama is played by 2 to 4 players:'
+        " enter as many names.</li></ul>"
+    ) in response.text
     assert not Game.objects.exists()
 
 
@@ -60,6 +127,50 @@ def test_a_rematch_is_the_same_game(alice_client, make_game):
     game = make_game(["Ana", "Ben"], rounds=[[60, 0], [44, 3]], kind="llama_llama")
     alice_client.post(f"/games/{game.pk}/rematch/")
     assert Game.objects.exclude(pk=game.pk).get().kind == "llama_llama"
+
+
+# ---------------------------------------------------------------------------- which game
+
+
+KIND_LINES = [
+    ("lama", "L.L.A.M.A."),
+    ("lato", "L.L.A.M.A., Lato z Komarami rule"),
+    ("llama_llama", "Llama Llama"),
+]
+
+
+def kind_line(html):
+    """The line under the title that says which game, or which rule, the sheet keeps."""
+    after_title = html[html.index("</h1>") :]
+    return re.search(r'<p class="game-kind">(.*?)</p>', after_title)[1]
+
+
+@pytest.mark.parametrize(("kind", "line"), KIND_LINES)
+def test_the_sheet_says_which_game_it_keeps(alice_client, make_game, kind, line):
+    game = make_game(rounds=[(10, 20, 30)], kind=kind, first_starter=0)
+    assert kind_line(alice_client.get(game.get_absolute_url()).text) == line
+    assert kind_line(alice_client.get(f"/games/{game.pk}/rounds/1/edit/").text) == line
+    assert kind_line(alice_client.get(f"/games/{game.pk}/undo/").text) == line
+
+
+@pytest.mark.parametrize(("kind", "line"), KIND_LINES)
+def test_the_live_view_says_which_game_it_follows(client, make_game, kind, line):
+    link = ShareLink.objects.create(game=make_game(kind=kind))
+    assert kind_line(client.get(link.get_absolute_url()).text) == line
+
+
+def test_the_line_under_the_title_is_in_french_too(alice_client, make_game):
+    game = make_game(kind="lato")
+    html = alice_client.get(game.get_absolute_url(), headers={"accept-language": "fr"}).text
+    assert kind_line(html) == "LAMA, règle Lato z Komarami"
+
+
+def test_the_home_page_says_which_game_each_recent_game_is(alice_client, make_game):
+    make_game(kind="lato")
+    make_game(kind="llama_llama", rounds=[(10, 20, 30)])
+    text = pagetext.text(alice_client.get("/en/").text)
+    assert "Ana, Ben, Cleo Llama Llama · round 2" in text
+    assert "Ana, Ben, Cleo L.L.A.M.A., Lato z Komarami rule · round 1" in text
 
 
 # ---------------------------------------------------------------------------- L.L.A.M.A.
@@ -140,3 +251,152 @@ def test_llama_llama_refuses_a_fifth_round(alice_client, make_game):
     response = post_round(alice_client, game, 1, 2, 3, number=5)
     assert response.status_code == 409
     assert Round.objects.filter(game=game).count() == 4
+
+
+# ---------------------------------------------------------------------------- every refusal
+
+
+def errors_next_to(body, field):
+    """The messages shown next to a field, as read out; [] when there are none."""
+    found = re.search(rf'<ul class="errors" id="id_{field}_errors">(.*?)</ul>', body, re.S)
+    return [] if found is None else re.findall(r"<li>(.*?)</li>", found[1])
+
+
+BLACK_CHIP_REFUSED = (
+    "Ana has only 0 points and cannot give back a black chip: the return there is 0."
+)
+TWO_EMPTIED = "Only one player can empty their hand in a round: 2 players are at 0 or below."
+NEGATIVE = (
+    "−2 is not possible: below zero, only −1 or −10 (the chip given back by the player who "
+    "emptied their hand)."
+)
+
+REFUSED_ROUNDS = [
+    ("lama", ("", 0, 5), {0: "Enter the points of Ana."}),
+    ("lama", ("2.5", 0, 5), {0: "Enter a whole number."}),
+    ("lama", (32, 0, 5), {0: "32 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)."}),
+    ("lama", (-2, 0, 5), {0: NEGATIVE}),
+    ("lama", (-10, 3, 5), {0: BLACK_CHIP_REFUSED}),
+    ("lama", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
+    ("lato", ("", 0, 5), {0: "Enter the points of Ana."}),
+    ("lato", ("abc", 0, 5), {0: "Enter a whole number."}),
+    ("lato", (92, 0, 5), {0: "92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10)."}),
+    ("lato", (-2, 0, 5), {0: NEGATIVE}),
+    ("lato", (-10, 3, 5), {0: BLACK_CHIP_REFUSED}),
+    ("lato", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
+    ("llama_llama", ("", 3, 5), {0: "Enter the points of Ana."}),
+    ("llama_llama", (3, "2.5", 5), {1: "Enter a whole number."}),
+    ("llama_llama", (3, 4, -1), {2: "−1 is not possible: a score is 0 or more."}),
+    ("llama_llama", (1000, 4, 5), {0: "1000 is too many: a round scores at most 999."}),
+    ("llama_llama", (-10, 4, 5), {0: "−10 is not possible: a score is 0 or more."}),
+]
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+@pytest.mark.parametrize(("kind", "values", "messages"), REFUSED_ROUNDS)
+def test_each_game_refuses_a_round_by_its_rules_next_to_the_field(
+    alice_client, make_game, kind, values, messages, htmx
+):
+    game = make_game(kind=kind)
+    response = post_round(alice_client, game, *values, htmx=htmx)
+    assert response.status_code == 422
+    for seat in range(3):
+        assert errors_next_to(response.text, f"seat_{seat}") == (
+            [messages[seat]] if seat in messages else []
+        )
+    for seat in messages:
+        assert f'aria-invalid="true" aria-describedby="id_seat_{seat}_errors"' in response.text
+    assert ("<html" in response.text) is not htmx
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato"])
+def test_both_rules_of_lama_ask_who_quit_last_next_to_its_field(alice_client, make_game, kind):
+    response = post_round(alice_client, make_game(kind=kind), 3, 4, 5, last_to_quit="")
+    assert response.status_code == 422
+    assert errors_next_to(response.text, "last_to_quit") == [
+        "Nobody emptied their hand: say who quit last, who starts the next round."
+    ]
+    assert not Round.objects.exists()
+
+
+def test_llama_llama_ignores_a_last_to_quit_it_never_asks(alice_client, make_game):
+    game = make_game(kind="llama_llama")
+    assert post_round(alice_client, game, 3, 4, 5, last_to_quit="9").status_code == 302
+    assert game.rounds.get().last_to_quit is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "rounds"),
+    [
+        ("lama", [(31, 1, 2), (10, 1, 2)]),
+        ("lato", [(41, 1, 2)]),  # a 1 and four llamas: 41 ends it at once
+        ("llama_llama", [(60, 1, 2), (44, 1, 2)]),  # Ana reaches 104 before round 4
+        ("llama_llama", [(1, 2, 3)] * 4),
+    ],
+)
+def test_each_game_refuses_a_round_once_it_is_over(alice_client, make_game, kind, rounds):
+    game = make_game(rounds=rounds, kind=kind)
+    response = post_round(alice_client, game, 1, 2, 3)
+    assert response.status_code == 409
+    assert "The game is over: no round can be added." in response.text
+    assert game.rounds.count() == len(rounds)
+
+
+def edit(client, game, number, *values):
+    data = {f"seat_{seat}": value for seat, value in enumerate(values)}
+    data |= {"round_number": number, "confirm": "on", "last_to_quit": 0}
+    return client.post(f"/games/{game.pk}/rounds/{number}/edit/", data)
+
+
+@pytest.mark.parametrize(
+    ("kind", "values", "field", "message"),
+    [
+        ("lato", (92, 0, 5), "seat_0", "92 is too many: a hand costs at most 91 points"),
+        ("lato", (3, -10, 5), "seat_1", "Ben has only 0 points and cannot give back a black"),
+        ("llama_llama", (3, -1, 5), "seat_1", "−1 is not possible: a score is 0 or more."),
+        ("llama_llama", (3, 4, 1000), "seat_2", "1000 is too many: a round scores at most 999."),
+    ],
+)
+def test_each_game_refuses_an_edit_by_its_rules(
+    alice_client, make_game, kind, values, field, message
+):
+    game = make_game(rounds=[(3, 0, 5)], kind=kind)
+    response = edit(alice_client, game, 1, *values)
+    assert response.status_code == 422
+    assert errors_next_to(response.text, field)[0].startswith(message)
+    assert Game.objects.get(pk=game.pk).state.totals == (3, 0, 5)
+
+
+def test_llama_llama_refuses_an_edit_that_ends_the_game_before_later_rounds(
+    alice_client, make_game
+):
+    game = make_game(rounds=[(30, 0, 5), (3, 4, 7), (1, 2, 3)], kind="llama_llama")
+    response = edit(alice_client, game, 2, 70, 4, 7)  # Ana would reach 100 in round 2
+    assert response.status_code == 422
+    assert "Round 3: The game is over: no round can be added." in response.text
+    assert Game.objects.get(pk=game.pk).state.totals == (34, 6, 15)
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "message"),
+    [
+        ("lama", ["Ana"], "L.L.A.M.A. is played by 2 to 6 players: enter as many names."),
+        (
+            "lato",
+            ["Ana"],
+            "L.L.A.M.A., Lato z Komarami rule is played by 2 to 6 players: enter as many names.",
+        ),
+        ("llama_llama", ["Ana"], "Llama Llama is played by 2 to 4 players: enter as many names."),
+        (
+            "llama_llama",
+            ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"],
+            "Llama Llama is played by 2 to 4 players: enter as many names.",
+        ),
+    ],
+)
+def test_each_game_refuses_a_table_it_is_not_played_by(alice_client, kind, names, message):
+    response = new_game(alice_client, kind, *names)
+    assert response.status_code == 422
+    assert errors_next_to(response.text, "player_0") == [message]
+    assert not Game.objects.exists()
