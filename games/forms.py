@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
+from games.forms_calculator import HandCalculator, calculates
 from games.messages import describe, stale_message
 from games.models import NAME_MAX_LENGTH, Kind
 
@@ -139,12 +140,13 @@ class RoundForm(forms.Form):
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, game, *args, number=None, **kwargs):
+    def __init__(self, game, *args, number=None, calculator=None, **kwargs):
         self.game, self.number, self.ruleset = game, number, game.ruleset
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("round_number", number or game.state.next_round)
         kwargs["initial"].setdefault("idempotency_key", uuid.uuid4())
         super().__init__(*args, **kwargs)
+        self.calculator = calculator or self._calculator()
         for seat, name in enumerate(game.names):
             self.fields[f"seat_{seat}"] = forms.IntegerField(
                 label=name,
@@ -163,6 +165,13 @@ class RoundForm(forms.Form):
             self.fields["confirm"] = forms.BooleanField(
                 label=_("Yes, replace round %(number)s with these numbers") % {"number": number},
             )
+
+    def _calculator(self):
+        """Llama Llama's hand calculator (games whose rounds are scored against goals), showing
+        what was typed in it: kept, never checked, unless the scorekeeper asks it to count."""
+        if not calculates(self.ruleset):
+            return None
+        return HandCalculator(self.game, initial=self.data if self.is_bound else self.initial)
 
     @property
     def action(self):

@@ -5,7 +5,7 @@ from the game's ruleset, never from here.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 MESSAGES = {
     "missing": gettext_lazy("Enter the points of %(name)s."),
@@ -53,6 +53,28 @@ def describe(violation, names, ruleset):
             "message": message,
         }
     return message
+
+
+# Llama Llama's hand calculator: what games.rules.llama_llama cannot read (Unreadable.code).
+UNREADABLE = {
+    "goal_empty": gettext_lazy("Type this goal's rules as printed, for example A=1, ABCDEFG=50."),
+    "goal_rule": gettext_lazy(
+        "“%(part)s” is not a rule: letters, = and the points, for example AACC=15."
+    ),
+    "hand_letters": gettext_lazy("Only the letters of the cards: %(chars)s is not one."),
+}
+
+
+def describe_unreadable(error):
+    """The message for a goal or a hand the calculator cannot read, next to its field."""
+    if error.code == "hand_too_big":
+        wording = ngettext(
+            "%(count)s letter: a hand holds at most %(max)s.",
+            "%(count)s letters: a hand holds at most %(max)s.",
+            error.params["count"],
+        )
+        return wording % error.params
+    return UNREADABLE[error.code] % error.params
 
 
 def stale_message(number):

@@ -20,5 +20,13 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", site.home, name="home"),
     path("rules/", rule_pages.rules_index, name="rules"),
+    # Before rules/<slug>/, which would take these games' names for L.L.A.M.A. topics.
+    path("rules/llama-llama/", rule_pages.llama_llama_index, name="rules_llama_llama"),
+    path(
+        "rules/llama-llama/<slug:slug>/",
+        rule_pages.llama_llama_page,
+        name="rules_llama_llama_page",
+    ),
+    path("rules/lato-z-komarami/", rule_pages.lato_page, name="rules_lato"),
     path("rules/<slug:slug>/", rule_pages.rules_page, name="rules_page"),
 )

@@ -11,6 +11,22 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
+// Llama Llama's hand calculator. Enter (a phone keyboard's Done) in a player's letters counts
+// their hand, as their Calculate button does, and in a goal goes on to the next field: it
+// never saves a round half typed.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || !event.target.closest) return;
+  const letters = event.target.closest("input[data-calculate]");
+  const goal = event.target.closest("input[data-next]");
+  const next = letters
+    ? document.getElementById(letters.dataset.calculate)
+    : goal && document.getElementById(goal.dataset.next);
+  if (!next) return;
+  event.preventDefault();
+  if (letters) next.click();
+  else next.focus();
+});
+
 // On the new-game form, the "who starts" choices show the names as they are typed.
 document.addEventListener("input", (event) => {
   const match = event.target.name && event.target.name.match(/^player_(\d)$/);

@@ -1,16 +1,45 @@
-"""The rule pages: an index with the summary for the table, and one short page per topic.
+"""The rule pages: an index of the games' rules, and short pages per topic for each game.
 
-The prose is a whole template per language (templates/rules/<language>/<section>.html),
-so a translator writes a page, not sentences; the numbers come from `games.rulebook`.
+The prose is a whole template per language (templates/rules/<language>/...html), so a
+translator writes a page, not sentences; the numbers come from `games.rulebook`, which asks
+the rules module. L.L.A.M.A.'s topics live at rules/<topic>/, Llama Llama's at
+rules/llama-llama/<topic>/, and the Lato z Komarami rule has one page of its own.
 """
+
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.functional import Promise
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from games import rulebook
+from games.models import Kind
+from games.rulebook import lama, lato, llama_llama
+
+
+@dataclass(frozen=True)
+class Book:
+    """One game's rules: its topics, and the names of the URLs of its index and its topics."""
+
+    title: Promise
+    sections: tuple
+    index: str
+    page: str
+    folder: str = ""  # where its prose lives in templates/rules/<language>/
+
+
+LAMA = Book(_("Rules of L.L.A.M.A."), lama.SECTIONS, "rules", "rules_page")
+LLAMA_LLAMA = Book(
+    _("Rules of Llama Llama"),
+    llama_llama.SECTIONS,
+    "rules_llama_llama",
+    "rules_llama_llama_page",
+    "llama-llama/",
+)
 
 
 def _prose(name):
@@ -20,24 +49,62 @@ def _prose(name):
 
 @require_GET
 def rules_index(request):
-    context = {"sections": rulebook.SECTIONS, "prose": _prose("summary"), "n": rulebook.numbers()}
+    context = {
+        "sections": LAMA.sections,
+        "prose": _prose("summary"),
+        "n": lama.numbers(),
+        "lato": lato.numbers(),
+        "llama_llama": llama_llama.numbers(),
+    }
     return render(request, "rules/index.html", context)
 
 
 @require_GET
 def rules_page(request, slug):
-    titles = dict(rulebook.SECTIONS)
+    context = {"n": lama.numbers(), "ex": lama.examples(), "loop": lama.loop_picture()}
+    return _topic(request, LAMA, slug, context)
+
+
+@require_GET
+def llama_llama_index(request):
+    context = {
+        "book": LLAMA_LLAMA,
+        "prose": _prose("llama-llama/summary"),
+        "n": llama_llama.numbers(),
+    }
+    return render(request, "rules/llama_llama.html", context)
+
+
+@require_GET
+def llama_llama_page(request, slug):
+    context = {"n": llama_llama.numbers(), "ex": llama_llama.examples()}
+    return _topic(request, LLAMA_LLAMA, slug, context)
+
+
+@require_GET
+def lato_page(request):
+    context = {
+        "title": _("The Lato z Komarami rule"),
+        "book": LAMA,
+        "prose": _prose("lato-z-komarami"),
+        "game_name": Kind.LATO.label,
+        "n": lato.numbers(),
+        "ex": lato.examples(),
+    }
+    return render(request, "rules/page.html", context)
+
+
+def _topic(request, book, slug, context):
+    """One topic of a game's rules, with the way back to its index and on to the next topic."""
+    titles = dict(book.sections)
     if slug not in titles:
         raise Http404
-    before, after = rulebook.neighbours(slug)
-    context = {
-        "slug": slug,
+    before, after = rulebook.neighbours(book.sections, slug)
+    context |= {
         "title": titles[slug],
-        "prose": _prose(slug),
+        "book": book,
+        "prose": _prose(book.folder + slug),
         "before": before,
         "after": after,
-        "n": rulebook.numbers(),
-        "ex": rulebook.examples(),
-        "loop": rulebook.loop_picture(),
     }
     return render(request, "rules/page.html", context)

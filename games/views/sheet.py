@@ -7,8 +7,9 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import pages, services
+from games import pages, rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
+from games.forms_calculator import HandCalculator, calculates
 from games.messages import stale_message
 from games.models import Game, Seat
 
@@ -79,29 +80,107 @@ def sheet(request, game, form, status=200, notice="", extra=None):
 def sheet_context(game):
     """What every view of a sheet shows (the sheet itself, the live view, the edit page)."""
     ruleset, state, names = game.ruleset, game.state, game.names
-    columns = [
+    columns = _columns(game, ruleset, state)
+    starter = None if state.next_starter is None else names[state.next_starter]
+    return (
+        {
+            "game": game,
+            "ruleset": ruleset,
+            "kind_dir": f"games/kinds/{ruleset.family}/",
+            "state": state,
+            "columns": columns,
+            # each round with its cells: what was typed and the total it made
+            "rows": [(r, list(zip(r.entries, r.totals, strict=True))) for r in state.rounds],
+            "standings": _standings(columns, ruleset),
+            "winners": [names[seat] for seat in state.winners],
+            "starter": starter,
+        }
+        | _race(ruleset, state, names)
+        | _table_helpers(state, names)
+        | _verdict(state, names)
+    )
+
+
+def _columns(game, ruleset, state):
+    return [
         {
             "name": name,
             "total": total,
-            "leader": seat in state.leaders,
+            # once the game is over, the star goes to the winners (after any tie-break)
+            "leader": seat in (state.winners if state.finished else state.leaders),
+            "winner": seat in state.winners,
             "player_id": game.seats[seat].player_id,
         }
         | _chips(ruleset, total)
-        for seat, (name, total) in enumerate(zip(names, state.totals, strict=True))
+        for seat, (name, total) in enumerate(zip(game.names, state.totals, strict=True))
     ]
-    starter = None if state.next_starter is None else names[state.next_starter]
+
+
+def _race(ruleset, state, names):
+    """Who leads, with what, and how far that is from the end score."""
     return {
-        "game": game,
-        "ruleset": ruleset,
-        "kind_dir": f"games/kinds/{ruleset.family}/",
-        "state": state,
-        "columns": columns,
-        "standings": sorted(columns, key=lambda c: c["total"], reverse=ruleset.highest_wins),
-        "winners": [names[seat] for seat in state.winners],
-        "starter": starter,
-        "goal_order": [[names[seat] for seat in group] for group in state.goal_order],
-        "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
+        "leader_names": and_list(names[seat] for seat in state.leaders),
+        "leader_count": len(state.leaders),
+        "top_total": max(state.totals),
         "to_end": max(0, ruleset.end_score - max(state.totals)),
+    }
+
+
+def _table_helpers(state, names):
+    """Llama Llama, before a round: the order of the goals, where the dummy hand goes."""
+    return {
+        "goal_order": _goal_order(state, names),
+        "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
+        "dummy_tied": len(state.dummy_beside) > 1,
+    }
+
+
+def and_list(names):
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo", in the reader's language."""
+    return get_text_list(list(names), _("and"))
+
+
+def _standings(columns, ruleset):
+    """Best total first; among equal totals, the winners of the tie-break first."""
+    sign = -1 if ruleset.highest_wins else 1
+    return sorted(columns, key=lambda c: (sign * c["total"], not c["winner"]))
+
+
+def _goal_order(state, names):
+    """In which order the players lay their goals: players tied on total share a place."""
+    groups, position = [], 1
+    for group in state.goal_order:
+        total = state.totals[group[0]]
+        groups.append(
+            {
+                "names": and_list(names[s] for s in group),
+                "count": len(group),
+                "position": position,
+                "total": total,
+            }
+        )
+        position += len(group)
+    return groups
+
+
+def _verdict(state, names):
+    """The numbers behind the end banner: what decided it, who tied on the best total, on
+    what, and what the winners scored in the final round (the tie-break)."""
+    if not state.finished:
+        return {}
+    best, winners = state.best_total_seats, state.winners
+    return {
+        "decided": {
+            "by_total": state.decided_by == rules.TOTAL,
+            "by_final_round": state.decided_by == rules.FINAL_ROUND,
+            "shared": state.decided_by == rules.SHARED,
+        },
+        "tied_names": and_list(names[seat] for seat in best),
+        "tied_count": len(best),
+        "best_total": state.totals[best[0]],
+        "winner_names": and_list(names[seat] for seat in winners),
+        "winner_count": len(winners),
+        "final_points": state.rounds[-1].points[winners[0]],
     }
 
 
@@ -124,6 +203,8 @@ def round_add(request, pk):
     game = get_game_for(request.user, pk)
     if "emptied" in request.POST:
         return sheet(request, game, _with_return_filled(game, request.POST))
+    if "calculate" in request.POST and calculates(game.ruleset):
+        return _calculated(request, game)
     form = RoundForm(game, request.POST)
     if services.already_saved(game, request.POST.get("idempotency_key") or None):
         return _saved(request, game)
@@ -162,15 +243,36 @@ def _stale(request, game, number, fresh=None):
     return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
 
 
+def _typed(data):
+    """What was typed in a form, to type it back into the form shown again."""
+    return {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+
+
 def _with_return_filled(game, data):
     """Without JavaScript, the emptied-hand button comes back with the best return typed."""
-    initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+    initial = _typed(data)
     try:
         seat = int(data.get("emptied"))
         initial[f"seat_{seat}"] = game.ruleset.best_return(game.state.totals[seat])
     except (TypeError, ValueError, IndexError):
         pass
     return RoundForm(game, initial=initial)
+
+
+def _calculated(request, game, number=None):
+    """Llama Llama's hand calculator: the sheet again, everything typed kept, the player's
+    score counted by the rules and typed in their field; nothing saved. A goal or a hand it
+    cannot read is refused (422) with the reason next to its field."""
+    calculator = HandCalculator(game, request.POST)
+    initial, counted = _typed(request.POST), calculator.is_valid()
+    if counted:
+        initial[f"seat_{calculator.cleaned_data['calculate']}"] = calculator.score.total
+    form = RoundForm(game, number=number, initial=initial, calculator=calculator)
+    status = 200 if counted else 422
+    if number is None:
+        return sheet(request, game, form, status=status)
+    context = sheet_context(game) | {"form": form}
+    return render(request, "games/round_edit.html", context, status=status)
 
 
 @login_required
@@ -184,6 +286,8 @@ def round_edit(request, pk, number):
         initial["last_to_quit"] = round_.last_to_quit
         form = RoundForm(game, number=number, initial=initial)
         return render(request, "games/round_edit.html", sheet_context(game) | {"form": form})
+    if "calculate" in request.POST and calculates(game.ruleset):
+        return _calculated(request, game, number)
     form = RoundForm(game, request.POST, number=number)
     if not form.is_valid():
         context = sheet_context(game) | {"form": form}

@@ -72,3 +72,39 @@ def test_dark_sheet(page, signed_in, make_game, color_scheme):
     page.goto(f"/games/{game.pk}/")
     pick_cards(page, "Cleo", [2, 6])
     shoot(page, "sheet-dark")
+
+
+# ---------------------------------------------------------------------------- Llama Llama
+
+LLAMA_NAMES = ("Ana", "Ben", "Cleo", "Dan")
+LLAMA_ROUNDS = [(23, 31, 12, 19), (30, 22, 25, 17)]
+RULEBOOK_GOALS = ("A=1, ABCDEFG=50", "B=2, AACC=15", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5")
+
+
+def test_llama_llama_sheet(page, signed_in, make_game):
+    game = make_game(names=LLAMA_NAMES, rounds=LLAMA_ROUNDS, kind="llama_llama")
+    page.goto(f"/games/{game.pk}/")
+    shoot(page, "llama-llama-sheet")
+
+
+def test_llama_llama_calculator(page, signed_in, make_game):
+    game = make_game(names=LLAMA_NAMES, rounds=LLAMA_ROUNDS, kind="llama_llama")
+    page.goto(f"/games/{game.pk}/")
+    for number, goal in enumerate(RULEBOOK_GOALS, start=1):
+        page.get_by_label(("1st", "2nd", "3rd", "4th")[number - 1] + " goal").fill(goal)
+    page.get_by_label("Letters in Ana's hand").fill("abcdefg")
+    page.get_by_role("button", name="Calculate for Ana").click()
+    expect(points_field(page, "Ana")).to_have_value("74")
+    page.get_by_label("Letters in Ben's hand").fill("aabbccd")
+    page.get_by_role("button", name="Calculate for Ben").click()
+    expect(points_field(page, "Ben")).to_have_value("44")
+    page.locator(".round-form").evaluate("form => form.scrollIntoView()")
+    shoot(page, "llama-llama-calculator")
+
+
+def test_llama_llama_end_banner(page, signed_in, make_game):
+    rounds = [*LLAMA_ROUNDS, (28, 24, 30, 21), (23, 27, 18, 31)]
+    game = make_game(names=LLAMA_NAMES, rounds=rounds, kind="llama_llama")
+    page.goto(f"/games/{game.pk}/")
+    expect(page.get_by_role("heading", name="Ben wins with 104!")).to_be_visible()
+    shoot(page, "llama-llama-finished")

@@ -40,7 +40,7 @@ def test_a_llama_llama_game_starts_without_a_starter(page, signed_in):
         name_field(page, number).fill(name)
     page.get_by_role("button", name="Start game").click()
 
-    expect(page.get_by_role("heading", level=1)).to_have_text("Round 1")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 1 of 4")
     game = Game.objects.get()
     assert (game.kind, game.names) == ("llama_llama", ["Ana", "Ben", "Cleo", "Dan"])
 

@@ -72,6 +72,18 @@ def test_every_french_message_is_translated_and_not_fuzzy():
     assert (missing, fuzzy) == ([], []), "translate these in locale/fr/LC_MESSAGES/django.po"
 
 
+def test_every_french_plural_has_each_form_french_counts():
+    # French counts 0 and 1, a million, and the rest apart: a form left out shows English.
+    po = french()
+    forms = int(re.search(r"nplurals=(\d+)", po.metadata["Plural-Forms"]).group(1))
+    short = [
+        entry.msgid
+        for entry in live(po)
+        if entry.msgid_plural and len(list(filter(None, entry.msgstr_plural.values()))) < forms
+    ]
+    assert short == []
+
+
 def test_every_compiled_catalog_matches_its_source():
     pairs = [(po, po.with_suffix(".mo")) for po in LOCALE.glob("*/LC_MESSAGES/*.po")]
     assert pairs, "no catalog found"

@@ -87,6 +87,7 @@ def fillers_for(user, game):
         ("player", "pk"): game.seats[0].player_id,
         ("live", "token"): ShareLink.objects.get_or_create(game=game)[0].token,
         ("rules_page", "slug"): "scoring",
+        ("rules_llama_llama_page", "slug"): "scoring",
         "number": 1,
         "object_id": user.pk,
         "id": user.pk,

@@ -176,6 +176,41 @@ def test_round_edit(table, data, fields, number):
         assert_all_stored_is_valid()
 
 
+CALCULATOR_KEYS = ("calculate", *(f"goal_{n}" for n in range(1, 5)), "hand_0", "hand_1", "hand_2")
+goal_text = st.one_of(
+    st.sampled_from(["A=1, ABCDEFG=50", "B=2, AACC=15", "D=4, AG=5", "A=1000", "=5", "AB"]),
+    st.from_regex(r"[A-Z ]{1,40}=\d{1,4}(, [A-Z]{1,9}=\d{1,3}){0,5}", fullmatch=True),
+)
+letters = st.text(alphabet="ABCDEFGHabcdefgh ,;1é", max_size=40)
+
+
+@FUZZ
+@given(
+    fields=form(
+        *CALCULATOR_KEYS,
+        *ROUND_KEYS,
+        calculate=st.integers(-1, 3),
+        goal_1=goal_text, goal_2=goal_text, goal_3=goal_text, goal_4=goal_text,
+        hand_0=letters, hand_1=letters, hand_2=letters,
+        valid={"calculate": 0, "goal_1": "A=1", "goal_2": "B=2", "goal_3": "C=3",
+               "goal_4": "AB=5", "hand_0": "AAB", "round_number": 3},
+    ),
+    edit=st.booleans(),
+    htmx=st.booleans(),
+)  # fmt: skip
+def test_hand_calculator(table, make_game, fields, edit, htmx):
+    """Llama Llama's calculator answers every posting with a sheet, and stores nothing."""
+    with rolled_back():
+        game = make_game(rounds=[[3, 5, 0], [2, 0, 4]], kind="llama_llama")
+        fields["calculate"] = fields.get("calculate", 0)  # what makes it the calculator
+        path = f"/games/{game.pk}/rounds/2/edit/" if edit else f"/games/{game.pk}/rounds/"
+        before = sheets()
+        response = post(table["client"], path, fields, htmx)
+        assert response.status_code in {200, 422}
+        assert sheets() == before
+        assert_all_stored_is_valid()
+
+
 @FUZZ
 @given(data=st.data(), fields=form("round_number", round_number=st.integers(0, 3),
                                    valid={"round_number": 2}))  # fmt: skip

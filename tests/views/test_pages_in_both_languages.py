@@ -76,7 +76,14 @@ PAGES = {
     ),
 }
 SIGNED_OUT = {"login", "signup", "refused signup", "refused login"}
-PREFIXED = ["", "rules/", *(f"rules/{slug}/" for slug, _title in rulebook.SECTIONS)]
+PREFIXED = [
+    "",
+    "rules/",
+    *(f"rules/{slug}/" for slug, _title in rulebook.SECTIONS),
+    "rules/lato-z-komarami/",
+    "rules/llama-llama/",
+    *(f"rules/llama-llama/{slug}/" for slug, _title in rulebook.llama_llama.SECTIONS),
+]
 
 
 def render(client, tables, page, language):

@@ -1,4 +1,6 @@
-"""The rule pages: every topic in both languages, with examples the rules module computed."""
+"""The rule pages of L.L.A.M.A., and what every game's rule pages share: the index of the three
+games, links home, French typography. Llama Llama's and the Lato z Komarami rule's own pages
+have their own files."""
 
 import re
 
@@ -10,6 +12,15 @@ from tests.helpers.pagetext import bad_typography, segments, text
 
 LANGUAGES = ("en", "fr")
 SLUGS = [slug for slug, _title in rulebook.SECTIONS]
+LLAMA_LLAMA_SLUGS = [slug for slug, _title in rulebook.llama_llama.SECTIONS]
+# Every rule page, after /<language>/rules/.
+EVERY_PAGE = [
+    "",
+    *(f"{slug}/" for slug in SLUGS),
+    "lato-z-komarami/",
+    "llama-llama/",
+    *(f"llama-llama/{slug}/" for slug in LLAMA_LLAMA_SLUGS),
+]
 TERMS = {
     "en": ["round", "draw pile", "discard pile", "chip", "llama"],
     "fr": ["manche", "pioche", "défausse", "jeton", "lama"],
@@ -113,8 +124,8 @@ def test_the_loop_of_cards_is_drawn_in_order(client, language):
 def test_home_and_rules_link_to_each_other(client, alice, language):
     rules_index, home = f"/{language}/rules/", f"/{language}/"
     assert f'href="{rules_index}"' in client.get(home).content.decode()
-    for slug in [None, *SLUGS]:
-        assert f'href="{home}"' in page(client, language, slug)
+    for path in EVERY_PAGE:
+        assert f'href="{home}"' in page(client, language, path.rstrip("/") or None)
     client.force_login(alice)
     assert f'href="{rules_index}"' in client.get(home).content.decode()
 
@@ -149,9 +160,47 @@ def test_each_page_leads_to_the_next_topic(client):
     assert 'rel="prev" href="/fr/rules/end-of-game/"' in page(client, "fr", "faq")
 
 
-def test_french_pages_follow_french_typography(client):
-    for slug in [None, *SLUGS]:
-        html = page(client, "fr", slug)
-        body = html[html.index("<main") :]
-        problems = [found for segment in segments(body) if (found := bad_typography(segment))]
-        assert problems == [], slug
+@pytest.mark.parametrize("path", EVERY_PAGE)
+def test_french_pages_follow_french_typography(client, path):
+    html = page(client, "fr", path.rstrip("/") or None)
+    body = html[html.index("<main") :]
+    problems = [found for segment in segments(body) if (found := bad_typography(segment))]
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_index_leads_to_the_rules_of_each_game(client, language):
+    index = page(client, language)
+    for path in ("#lama", "lato-z-komarami/", "llama-llama/"):
+        target = path if path.startswith("#") else f"/{language}/rules/{path}"
+        assert f'href="{target}"' in index
+    assert 'id="lama"' in index
+    # The L.L.A.M.A. part of the index leads to its variant as well.
+    lama_part = index[index.index('id="lama"') : index.index('id="contents"')]
+    assert f'href="/{language}/rules/lato-z-komarami/"' in lama_part
+    assert f'href="/{language}/rules/lato-z-komarami/"' in page(client, language, "box")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/fr/rules/",
+        "/en/rules/llama-llama/",
+        "/fr/rules/llama-llama/example/",
+        "/en/rules/lato-z-komarami/",
+    ],
+)
+def test_every_rule_page_names_its_translations(client, path):
+    html = client.get(path).content.decode()
+    rest = path[len("/en/") :]
+    for code in LANGUAGES:
+        link = f'<link rel="alternate" hreflang="{code}" href="http://testserver/{code}/{rest}">'
+        assert link in html
+    assert f'hreflang="x-default" href="http://testserver/{rest}"' in html
+
+
+@pytest.mark.parametrize(
+    "path", ["/en/rules/llama-llama/poker/", "/en/rules/lato-z-komarami/turn/", "/fr/rules/lato/"]
+)
+def test_an_unknown_page_of_another_game_is_not_found(client, path):
+    assert client.get(path).status_code == 404

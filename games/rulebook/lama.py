@@ -1,8 +1,4 @@
-"""What the rule pages show: their sections, and worked examples computed by the rules module.
-
-No number a rule page states about scoring is typed in a template: each comes from
-`games.rules`, so the pages and the scorer cannot disagree.
-"""
+"""The rule pages of L.L.A.M.A.: their sections, and worked examples computed by its rules."""
 
 import math
 from dataclasses import dataclass
@@ -75,9 +71,11 @@ def numbers():
     }
 
 
-def hand(cards):
-    penalty = rules.hand_penalty(cards)
-    black, white = rules.chips(penalty)
+def hand(cards, ruleset=None):
+    """What a hand costs, in points and chips, by L.L.A.M.A.'s rules or a variant's."""
+    ruleset = ruleset or rules.lama.RULES
+    penalty = ruleset.hand_penalty(cards)
+    black, white = ruleset.chips(penalty)
     return Hand(tuple(cards), penalty, black, white)
 
 
@@ -138,12 +136,3 @@ def loop_picture(radius=108, centre=150, card=(42, 58)):
         (x1, y1), (x2, y2) = point(angle + gap), point(angle + step - gap)
         arrows.append(f"M {x1:.1f} {y1:.1f} A {radius} {radius} 0 0 1 {x2:.1f} {y2:.1f}")
     return {"cards": cards, "arrows": arrows, "width": card[0], "height": card[1]}
-
-
-def neighbours(slug):
-    """The sections before and after `slug`, for the links at the foot of a page."""
-    slugs = [s for s, _title in SECTIONS]
-    i = slugs.index(slug)
-    before = SECTIONS[i - 1] if i > 0 else None
-    after = SECTIONS[i + 1] if i + 1 < len(SECTIONS) else None
-    return before, after

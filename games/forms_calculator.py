@@ -1,0 +1,81 @@
+"""Llama Llama's hand calculator: the round's goals typed once as printed, then a player's
+letters, and the rules module (games/rules/llama_llama.py) counts what the hand scores.
+
+It rides in the round form: the goals and the letters are posted with every button of it
+and typed back into the page, so they stay until the round is saved. Nothing of it is ever
+stored; only the scores it helps type are.
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.messages import describe_unreadable
+from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
+
+# The goals by the display card they lie on, in the order they are revealed.
+GOAL_LABELS = (_("1st goal"), _("2nd goal"), _("3rd goal"), _("4th goal"))
+SHORT_LABELS = (_("1st"), _("2nd"), _("3rd"), _("4th"))
+TYPED_MAX = 200  # far more than a goal card or a hand holds; only bounds what is echoed back
+
+
+class HandCalculator(forms.Form):
+    """The goals of the round, each player's letters, and the player to calculate for."""
+
+    calculate = forms.TypedChoiceField(coerce=int, choices=())
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names, self.score = game.names, None
+        self.fields["calculate"].choices = list(enumerate(self.names))
+        labels = GOAL_LABELS[: game.ruleset.goals_per_round]
+        self.goal_names = [f"goal_{n}" for n in range(1, len(labels) + 1)]
+        for name, label in zip(self.goal_names, labels, strict=True):
+            self.fields[name] = _letters_field(label)
+        for seat, name in enumerate(self.names):
+            label = _("Letters in %(name)s's hand") % {"name": name}
+            self.fields[f"hand_{seat}"] = _letters_field(label)
+
+    def goal_fields(self):
+        return [self[name] for name in self.goal_names]
+
+    def row(self, seat):
+        """What a player's row shows: their letters, and what they score once calculated."""
+        score = self.score if self.score and self.cleaned_data["calculate"] == seat else None
+        parts = list(zip(SHORT_LABELS, score.per_goal, strict=False)) if score else []
+        return {"hand": self[f"hand_{seat}"], "score": score, "parts": parts}
+
+    def clean(self):
+        data = super().clean()
+        goals = [self._read(name, parse_goal) for name in self.goal_names]
+        seat = data.get("calculate")
+        if seat is None:
+            return data
+        hand_field = f"hand_{seat}"
+        if hand_field not in self.errors and not data[hand_field].strip():
+            message = _("Type the letters in %(name)s's hand.") % {"name": self.names[seat]}
+            self.add_error(hand_field, message)
+        hand = self._read(hand_field, parse_hand)
+        if not self.errors:
+            self.score = hand_score(goals, hand)
+        return data
+
+    def _read(self, name, parse):
+        """What the rules module reads in a field; its refusal worded next to that field."""
+        if name in self.errors:
+            return None
+        try:
+            return parse(self.cleaned_data[name])
+        except Unreadable as unreadable:
+            self.add_error(name, describe_unreadable(unreadable))
+            return None
+
+
+def calculates(ruleset):
+    """Whether a game's rounds are scored against goals, with this calculator's help."""
+    return bool(getattr(ruleset, "goals_per_round", None))
+
+
+def _letters_field(label):
+    # Rendered by hand (templates/games/kinds/llama_llama/), with what makes typing letters
+    # quick on a phone: capitals without the shift key, no autocorrect.
+    return forms.CharField(label=label, required=False, max_length=TYPED_MAX)

@@ -1,0 +1,47 @@
+"""The page of the Lato z Komarami rule: what it changes in L.L.A.M.A., with hands scored both
+ways by the rules module."""
+
+from games.rulebook.lama import hand, typed
+from games.rules import lama, lato
+
+LLAMA = lama.LLAMA
+
+# Hands that show the difference, or that there is none: with one llama both rules agree.
+HANDS = {
+    "two_ones_and_two_llamas": (1, 1, LLAMA, LLAMA),
+    "one_llama": (5, LLAMA),
+    "three_llamas": (LLAMA, LLAMA, LLAMA),
+    "full_hand": (*lama.CARD_VALUES, *[LLAMA] * lato.RULES.llama_cards),
+}
+# A player who emptied their hand, by their total before it: 23 gives back a black chip.
+RETURN_TOTALS = (23, 7)
+
+
+def numbers():
+    """The constants the page quotes, the variant's beside L.L.A.M.A.'s."""
+    rules, original = lato.RULES, lama.RULES
+    return {
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "llama_cards": rules.llama_cards,
+        "llama_cost": rules.llama_cost,
+        "max_penalty": rules.max_entry,
+        "formula": rules.penalty_formula(),
+        "lowest": min(rules.card_values),
+        "highest": max(rules.card_values),
+        "end": rules.end_score,
+        "black": lama.BLACK_CHIP,
+        "lama_llamas": original.llama_cost,
+        "lama_max_penalty": original.max_entry,
+        "lama_formula": original.penalty_formula(),
+    }
+
+
+def examples():
+    """Each hand as the variant scores it, and as L.L.A.M.A. does."""
+    compared = {
+        name: {"lato": hand(cards, lato.RULES), "lama": hand(cards, lama.RULES)}
+        for name, cards in HANDS.items()
+    }
+    returns = [(total, typed(lato.RULES.best_return(total))) for total in RETURN_TOTALS]
+    return {"hands": compared, "returns": returns}

@@ -1,0 +1,9 @@
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def hand_row(calculator, seat):
+    """A player's row of Llama Llama's hand calculator (games/forms_calculator.py)."""
+    return calculator.row(seat)

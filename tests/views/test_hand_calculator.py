@@ -1,0 +1,214 @@
+"""Llama Llama's hand calculator on the sheet: the rules module counts, nothing is saved, and
+every goal or hand it cannot read is refused next to its field."""
+
+import json
+from html import unescape
+
+import pytest
+
+from games.models import Game, Round
+from games.rules.llama_llama import hand_score, parse_goal, parse_hand
+from tests.helpers.pagetext import text
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+# The rulebook's example: its four goals in the order they were revealed.
+GOALS = ("A=1, ABCDEFG=50", "B=2, AACC=15", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5")
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game(NAMES, kind="llama_llama")
+
+
+def calculate(client, game, seat, hands=None, goals=GOALS, htmx=False, url=None, **extra):
+    """Press "Calculate for <player>" in the round form, with whatever else was typed."""
+    data = {"round_number": game.state.next_round, "calculate": seat}
+    data |= {f"goal_{n}": goal for n, goal in enumerate(goals, start=1)}
+    data |= {f"hand_{s}": letters for s, letters in (hands or {}).items()}
+    data |= extra
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(url or f"/games/{game.pk}/rounds/", data, headers=headers)
+
+
+def score_field(seat, value):
+    return f'name="seat_{seat}" id="id_seat_{seat}" value="{value}"'
+
+
+# ---------------------------------------------------------------------------- it counts
+
+
+@pytest.mark.parametrize(
+    ("letters", "parts", "total"),
+    [("ABCDEFG", (51, 2, 2, 19), 74), ("AABBCCD", (2, 19, 19, 4), 44)],
+)
+def test_it_counts_the_rulebooks_hands_as_the_rules_module_does(
+    alice_client, game, letters, parts, total
+):
+    response = calculate(alice_client, game, 1, {1: letters})
+    assert response.status_code == 200
+    # The numbers are the rules module's: the rulebook prints 40 for the second hand.
+    assert hand_score([parse_goal(g) for g in GOALS], parse_hand(letters)).total == total
+    assert score_field(1, total) in response.text
+    shown = text(response.text)
+    labels = ("1st", "2nd", "3rd", "4th")
+    breakdown = " + ".join(f"{n} {p}" for n, p in zip(labels, parts, strict=True))
+    assert f"Ben's hand: {breakdown} = in all {total}" in shown
+
+
+def test_a_letter_serves_every_rule_it_is_part_of_and_repeats_count(alice_client, game):
+    response = calculate(
+        alice_client, game, 0, {0: "a a c c a"}, goals=("A=1", "AACC=15", "AC=3", "B=2")
+    )
+    assert score_field(0, 3 + 15 + 6 + 0) in response.text
+
+
+def test_it_saves_nothing_and_changes_no_revision(alice_client, game):
+    revision = game.revision
+    calculate(alice_client, game, 0, {0: "ABCDEFG"}, seat_1="12")
+    assert not Round.objects.exists()
+    assert Game.objects.get(pk=game.pk).revision == revision
+
+
+def test_without_javascript_the_sheet_comes_back_filled_with_everything_typed(alice_client, game):
+    response = calculate(alice_client, game, 0, {0: "abcdefg", 2: "CCE"}, seat_1="12", seat_3="7")
+    body = response.text
+    assert response.status_code == 200
+    assert "<html" in body
+    assert score_field(0, 74) in body
+    assert score_field(1, 12) in body and score_field(3, 7) in body
+    assert 'value="abcdefg"' in body and 'value="CCE"' in body
+    for number, goal in enumerate(GOALS, start=1):
+        assert f'name="goal_{number}" id="id_goal_{number}" value="{goal}"' in body
+
+
+def test_with_htmx_it_answers_the_sheet_partial(alice_client, game):
+    response = calculate(alice_client, game, 2, {2: "ABCDEFG"}, htmx=True)
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'id="sheet"' in response.text
+    assert score_field(2, 74) in response.text
+    assert 'id="calc_2"' in response.text  # htmx gives the focus back to the button by its id
+
+
+def test_each_player_has_a_calculate_button_with_their_name(alice_client, game):
+    body = unescape(alice_client.get(game.get_absolute_url()).text)
+    for seat, name in enumerate(NAMES):
+        button = f'name="calculate" value="{seat}" id="calc_{seat}"'
+        assert button in body
+        assert f'Calculate<span class="visually-hidden"> for {name}</span>' in body
+        assert (
+            f'<label for="id_hand_{seat}" class="visually-hidden">Letters in {name}\'s hand' in body
+        )
+    assert body.count('autocapitalize="characters" autocorrect="off"') == len(NAMES) + 4
+
+
+def test_the_goals_stay_after_a_refused_save_and_go_once_the_round_is_saved(alice_client, game):
+    goals = {f"goal_{n}": goal for n, goal in enumerate(GOALS, start=1)}
+    data = {"round_number": 1, **goals, "hand_0": "ABC", "seat_0": "74"}
+    refused = alice_client.post(f"/games/{game.pk}/rounds/", data)
+    assert refused.status_code == 422
+    assert 'value="A=1, ABCDEFG=50"' in refused.text and 'value="ABC"' in refused.text
+    assert "Type this goal" not in refused.text  # the calculator is not checked by a save
+
+    saved = data | {"seat_1": "44", "seat_2": "0", "seat_3": "9"}
+    assert alice_client.post(f"/games/{game.pk}/rounds/", saved).status_code == 302
+    sheet = alice_client.get(game.get_absolute_url()).text
+    assert 'name="goal_1" id="id_goal_1" value=""' in sheet
+    assert 'value="A=1, ABCDEFG=50"' not in sheet and 'value="ABC"' not in sheet
+    assert "ABC" not in json.dumps(Game.objects.get().as_json())
+
+
+def test_it_counts_on_the_edit_page_too_without_changing_the_round(alice_client, make_game):
+    game = make_game(NAMES, rounds=[(10, 20, 30, 40)], kind="llama_llama")
+    url = f"/games/{game.pk}/rounds/1/edit/"
+    response = calculate(alice_client, game, 3, {3: "AABBCCD"}, url=url, round_number=1)
+    assert response.status_code == 200
+    assert "Edit round 1" in response.text
+    assert score_field(3, 44) in response.text
+    assert Game.objects.get(pk=game.pk).state.rounds[0].entries == (10, 20, 30, 40)
+
+
+def test_another_game_has_no_calculator_and_a_calculate_key_changes_nothing(
+    alice_client, make_game
+):
+    game = make_game(kind="lama")
+    body = alice_client.get(game.get_absolute_url()).text
+    assert 'name="calculate"' not in body and 'name="goal_1"' not in body
+    data = {"round_number": 1, "calculate": "0", "seat_0": "3", "seat_1": "0", "seat_2": "5"}
+    assert alice_client.post(f"/games/{game.pk}/rounds/", data).status_code == 302
+    assert game.rounds.count() == 1
+
+
+def test_on_a_finished_game_it_counts_nothing_and_saves_nothing(alice_client, make_game):
+    game = make_game(NAMES, rounds=[(100, 0, 0, 0)], kind="llama_llama")
+    response = calculate(alice_client, game, 0, {0: "ABC"})
+    assert response.status_code == 200
+    assert "Ana wins with 100!" in response.text and 'name="calculate"' not in response.text
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_it_checks_ownership(client, bob, game):
+    client.force_login(bob)
+    assert calculate(client, game, 0, {0: "ABC"}).status_code == 404
+
+
+# ---------------------------------------------------------------------------- its refusals
+
+
+LONG = ", ".join(["A=1"] * 41)
+
+
+@pytest.mark.parametrize(
+    ("goals", "hands", "field", "message"),
+    [
+        (("", *GOALS[1:]), {0: "ABC"}, "goal_1",
+         "Type this goal's rules as printed, for example A=1, ABCDEFG=50."),
+        ((*GOALS[:3], "   "), {0: "ABC"}, "goal_4",
+         "Type this goal's rules as printed, for example A=1, ABCDEFG=50."),
+        ((GOALS[0], "B=2, AACC", *GOALS[2:]), {0: "ABC"}, "goal_2",
+         "“AACC” is not a rule: letters, = and the points, for example AACC=15."),
+        ((GOALS[0], GOALS[1], "A=1000", GOALS[3]), {0: "ABC"}, "goal_3",
+         "“A=1000” is not a rule"),
+        ((LONG, *GOALS[1:]), {0: "ABC"}, "goal_1",
+         "Ensure this value has at most 200 characters (it has 203)."),
+        (GOALS, {0: ""}, "hand_0", "Type the letters in Ana's hand."),
+        (GOALS, {}, "hand_0", "Type the letters in Ana's hand."),
+        (GOALS, {0: "AB1?"}, "hand_0", "Only the letters of the cards: 1 ? is not one."),
+        (GOALS, {0: "É"}, "hand_0", "Only the letters of the cards: É is not one."),
+        (GOALS, {0: "A" * 33}, "hand_0", "33 letters: a hand holds at most 32."),
+    ],
+)  # fmt: skip
+def test_it_refuses_what_it_cannot_read_next_to_the_field(
+    alice_client, game, goals, hands, field, message
+):
+    response = calculate(alice_client, game, 0, hands, goals=goals, seat_1="12")
+    body = response.text
+    assert response.status_code == 422
+    assert f'aria-invalid="true" aria-describedby="id_{field}_errors"' in body
+    errors = body.split(f'<ul class="errors" id="id_{field}_errors">')[1].split("</ul>")[0]
+    assert message in unescape(errors)
+    assert score_field(0, "") in body  # nothing typed for the player
+    assert score_field(1, 12) in body  # and what was typed is kept
+    assert not Round.objects.exists()
+
+
+def test_it_refuses_with_htmx_too(alice_client, game):
+    response = calculate(alice_client, game, 0, {0: "A1"}, htmx=True)
+    assert response.status_code == 422
+    assert "<html" not in response.text
+    assert "Only the letters of the cards: 1 is not one." in response.text
+
+
+@pytest.mark.parametrize("seat", ["4", "-1", "x", ""])
+def test_it_refuses_a_player_who_is_not_at_the_table(alice_client, game, seat):
+    response = calculate(alice_client, game, seat, {0: "ABC"})
+    assert response.status_code == 422
+    assert not Round.objects.exists()
+
+
+def test_it_words_its_refusals_in_french(alice_client, game):
+    alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    response = calculate(alice_client, game, 0, {0: "A" * 33})
+    assert "33 lettres\u00a0: une main en compte 32 au plus." in response.text

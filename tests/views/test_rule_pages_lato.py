@@ -1,0 +1,94 @@
+"""The page of the Lato z Komarami rule: what it changes, hands scored both ways by the rules
+module, and the way there from a sheet of such a game."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.rulebook import lato as book
+from games.rules import lama, lato
+from tests.helpers.pagetext import text
+
+LANGUAGES = ("en", "fr")
+LLAMA = lama.LLAMA
+
+
+def page(client, language):
+    response = client.get(f"/{language}/rules/lato-z-komarami/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def compared(html, name):
+    found = re.search(rf'data-example="{name}">(.*?)</li>', html, flags=re.S)
+    assert found, f"no example {name}"
+    return text(found.group(1))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
+    shown = text(page(client, language))
+    assert lato.RULES.penalty_formula() == "1+2+3+4+5+6+7×10"
+    assert lato.RULES.max_entry == 91
+    assert f"{lato.RULES.penalty_formula()}," in shown
+    assert f"1 {'to' if language == 'en' else 'à'} 91" in shown
+    assert f"({lama.RULES.penalty_formula()})" in shown
+    assert f'<html lang="{language}">' in page(client, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Lato z Komarami rule: 21 points L.L.A.M.A.: 11 points"),
+        ("fr", "Règle Lato z Komarami\u00a0: 21 points LAMA\u00a0: 11 points"),
+    ],
+)
+def test_two_ones_and_two_llamas_cost_21_here_and_11_in_llama(client, language, expected):
+    assert lato.RULES.hand_penalty([1, 1, LLAMA, LLAMA]) == 21
+    assert lama.RULES.hand_penalty([1, 1, LLAMA, LLAMA]) == 11
+    assert compared(page(client, language), "two_ones_and_two_llamas").endswith(expected)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_hand_is_scored_both_ways_by_the_rules_module(client, language):
+    html = page(client, language)
+    for name, cards in book.HANDS.items():
+        shown = compared(html, name)
+        both = [lato.RULES.hand_penalty(cards), lama.RULES.hand_penalty(cards)]
+        assert [int(n) for n in re.findall(r"(\d+) points?", shown)] == both, name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_what_stays_the_same_comes_from_the_rules(client, language):
+    shown = text(page(client, language))
+    assert str(lato.RULES.end_score) in shown
+    for total in book.RETURN_TOTALS:
+        assert f"{total} points, {'type' if language == 'en' else 'tapez'} " in shown
+    assert "−10" in shown and "−1." in shown
+    for slug in ("turn", "end-of-round", "returning-a-chip"):
+        assert f'href="/{language}/rules/{slug}/"' in page(client, language)
+
+
+def test_the_page_follows_the_rules_module_when_it_changes(client, monkeypatch):
+    monkeypatch.setattr(lato.RULES, "llama_cost", 20)
+    html = page(client, "en")
+    assert "Lato z Komarami rule: 41 points" in compared(html, "two_ones_and_two_llamas")
+    assert "1+2+3+4+5+6+7×20" in text(html) and "161" in text(html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_lato_sheet_links_to_its_rule(alice_client, make_game, language):
+    game = make_game(rounds=[(21, 0, 12)], kind="lato")
+    headers = {"accept-language": language}
+    html = alice_client.get(game.get_absolute_url(), headers=headers).content.decode()
+    lato_page = f'href="/{language}/rules/lato-z-komarami/"'
+    assert lato_page in re.search(r'<p class="sheet-links">(.*?)</p>', html, re.S).group(1)
+    assert lato_page in re.search(r'<p class="reminder">(.*?)</p>', html, re.S).group(1)
+    edit = alice_client.get(reverse("round_edit", args=[game.pk, 1]), headers=headers)
+    assert lato_page in edit.content.decode()
+
+
+def test_a_llama_sheet_keeps_its_own_rules(alice_client, make_game):
+    html = alice_client.get(make_game(rounds=[(5, 0, 12)]).get_absolute_url()).content.decode()
+    assert "lato-z-komarami" not in html
