@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import growth  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -166,7 +167,9 @@ def bench(engine, opts):
         saved = seed_script(server.env, "count", json.dumps(ids)) - before
         queries = seed_script(server.env, "queries", json.dumps(ids), opts.history_path)
         timings = seed_script(server.env, "timings", json.dumps(ids))
+        grown = growth.measure(server)
     report(engine, opts, results, queries, timings, saved)
+    growth.report(grown)  # big accounts: bench/growth.py
 
 
 def main():

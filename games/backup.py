@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -46,6 +47,18 @@ CSV_HEADER = (
 
 def as_json(games):
     return [game.as_json() for game in games]
+
+
+def json_text(games):
+    """The backup as JSON text, a game at a time: what json.dumps(as_json(games), indent=1)
+    writes, without holding every game at once (the account's history can be thousands)."""
+    encoder = DjangoJSONEncoder(indent=1, ensure_ascii=False)
+    opening = "[\n "
+    for game in games:
+        # each line of a game one level deeper, as inside the list
+        yield opening + encoder.encode(game.as_json()).replace("\n", "\n ")
+        opening = ",\n "
+    yield "[]" if opening == "[\n " else "\n]"
 
 
 def csv_rows(games):

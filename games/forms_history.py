@@ -29,19 +29,19 @@ class HistoryFilterForm(forms.Form):
         self.fields["player"].queryset = owner.players.all()
 
     def filter(self, games):
-        """`games` narrowed by the valid filters; all of them when the form is not valid."""
+        """`games` narrowed by the valid player and game filters; all of them when the form is
+        not valid. The status is derived from the rounds, not a column: see status_asked()."""
         if not self.is_valid():
             return games
-        player, status = self.cleaned_data["player"], self.cleaned_data["status"]
-        if player is not None:
-            games = games.filter(players=player)
-        if self.cleaned_data["game"]:
+        if self.cleaned_data.get("player") is not None:
+            games = games.filter(players=self.cleaned_data["player"])
+        if self.cleaned_data.get("game"):
             games = games.filter(kind=self.cleaned_data["game"])
-        if status == FINISHED:
-            games = games.finished()
-        elif status == PLAYING:
-            games = games.in_progress()
         return games
+
+    def status_asked(self):
+        """FINISHED, PLAYING, or "" for every game (also when the form is not valid)."""
+        return self.cleaned_data.get("status", "") if self.is_valid() else ""
 
 
 class BackupImportForm(forms.Form):

@@ -5,13 +5,14 @@ Nothing here decides a score: it arranges what the rules module already folded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import charts, rules, stats
+from games import charts, folds, rules, stats
 from games.models import Game, Kind, Player
 
 
@@ -79,6 +80,10 @@ def totals_chart(game: Game) -> charts.Chart:
     return charts.line_chart(lines, labels, threshold=ruleset.end_score)
 
 
+# The chart shows the last finished games only: a phone's width holds some thirty points.
+CHART_GAMES = 30
+
+
 @dataclass(frozen=True)
 class Final:
     """How one finished game ended for a player."""
@@ -94,7 +99,7 @@ class GameFigures:
 
     kind: str
     stats: stats.PlayerStats
-    finals: list[Final]  # the finished games, oldest first
+    finals: list[Final]  # the finished games, oldest first (player_figures: the last ones)
 
     @property
     def label(self) -> str:
@@ -129,6 +134,38 @@ def figures_by_game(played: list[Played]) -> list[GameFigures]:
         ]
         figures.append(GameFigures(game_stats.kind, game_stats, finals))
     return figures
+
+
+def with_status(owner, games, finished: bool) -> list[int]:
+    """The pks of `owner`'s `games` that are over (or not), newest first, as the rules fold them.
+
+    Whether each game is over is kept under its revision (games/folds.py): filtering thousands
+    of games costs a query and a cache read, and a write to one game folds that game alone."""
+    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "revision"))
+    over = folds.per_game(f"history-finished:{owner.pk}", pairs, _is_over)
+    return [pk for pk, _revision in pairs if over.get(pk, False) == finished]
+
+
+def _is_over(state) -> bool:
+    return state is not None and state.finished  # None: rounds the rules refuse
+
+
+def player_figures(player: Player) -> list[GameFigures]:
+    """`player`'s figures in each game, over all their games: kept under the digest of those
+    games' revisions (games/folds.py), so thousands of games cost a query and a cache read."""
+    return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
+
+
+def _figures(player, pairs, states) -> list[GameFigures]:
+    seats = {game: (position, started) for game, position, started in
+             player.seats.values_list("game_id", "position", "game__created_at")}  # fmt: skip
+    played = [  # oldest first: `pairs` come newest first
+        (states[pk], *seats[pk]) for pk, _revision in reversed(pairs)
+        if states.get(pk) is not None and pk in seats
+    ]  # fmt: skip
+    # The chart shows the last finished games; the figures count them all.
+    return [replace(figures, finals=figures.finals[-CHART_GAMES:])
+            for figures in figures_by_game(played)]  # fmt: skip
 
 
 def finals_chart(finals: list[Final], ruleset: rules.Ruleset) -> charts.Chart:

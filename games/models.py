@@ -55,35 +55,21 @@ class GameQuerySet(models.QuerySet):
         )
 
     def finished_pks(self):
-        """The pks of these games that are over, asking the rules in one query.
+        """The pks of these games that are over, as the rules fold them.
 
-        "Finished" is derived from the rounds, so SQL alone cannot filter on it.
+        "Finished" is derived from the rounds, so SQL alone cannot filter on it; the folds are
+        kept under each game's revision (games/folds.py), so a game is folded once per write.
         """
-        rows = (
-            Entry.objects.filter(round__game__in=self.order_by().values("pk"))
-            .order_by("round__game_id", "round__number", "seat__position")
-            .values_list("round__game_id", "round__game__kind", "round_id", "value")
-        )
-        games, kinds = {}, {}
-        for game_id, kind, round_id, value in rows:
-            kinds[game_id] = kind
-            games.setdefault(game_id, {}).setdefault(round_id, []).append(value)
-        return {
-            pk for pk, rounds in games.items() if _is_finished(kinds[pk], list(rounds.values()))
-        }
+        from games import folds  # it reads these models
+
+        pairs = self.order_by().values_list("pk", "revision")
+        return {pk for pk, state in folds.states(pairs).items() if state and state.finished}
 
     def finished(self):
         return self.filter(pk__in=self.finished_pks())
 
     def in_progress(self):
         return self.exclude(pk__in=self.finished_pks())
-
-
-def _is_finished(kind, rounds):
-    try:
-        return rules.for_kind(kind).fold(len(rounds[0]), rounds).finished
-    except (rules.RoundRefused, ValueError, KeyError):
-        return False
 
 
 class Kind(models.TextChoices):
@@ -398,12 +384,17 @@ def typed_rounds(entries, keys=None):
 
 
 def load_sheets(games):
-    """Seats and rounds of many games in two queries, for the pages that list games."""
+    """Seats and folds of many games, for the pages that list games: one query for the seats,
+    none for the folds kept in the cache (games/folds.py), one for those that are not."""
+    from games import folds  # it reads these models
+
     games = list(games)
     seats = defaultdict(list)
     for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
-    rounds = typed_rounds(Entry.objects.filter(round__game__in=games))
+    states = folds.states((game.pk, game.revision) for game in games)
     for game in games:
-        game.seats, game.typed_rounds = seats[game.pk], rounds[game.pk]
+        game.seats = seats[game.pk]
+        if states.get(game.pk) is not None:  # else Game.state says what the rules refuse
+            game.state = states[game.pk]
     return games

@@ -193,19 +193,40 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Cached sessions must be shared by all gunicorn workers: a folder on disk
-# in production (CACHE_DIR, private to the app: the file cache stores pickles); one process in
-# development.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    if DEBUG
-    else {
+# Cached sessions must be shared by all gunicorn workers: a folder on disk in production
+# (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
+# Several app servers share one Redis instead (REDIS_URL, Django's own backend): a log-out made
+# on one node holds on every node.
+# Folds (games/folds.py) are kept under their game's revision: in each worker's memory, or in
+# the shared Redis, where one node's fold serves them all.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+elif DEBUG:
+    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+else:
+    SHARED_CACHE = {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": os.environ.get("CACHE_DIR", BASE_DIR / ".cache"),
         # a file per session: past this many, a third of them is dropped (read from the
         # database again on their next request)
         "OPTIONS": {"MAX_ENTRIES": 20_000},
-    },
+    }
+CACHES = {
+    "default": SHARED_CACHE,
+    # Never stale (the keys change with the data): kept till memory runs short. Not the file
+    # cache, whose every write lists its whole folder.
+    "folds": (
+        SHARED_CACHE | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "folds",
+            "TIMEOUT": None,
+            # about 0.5 kB a game: some 10 MB per worker
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    ),
 }
 
 SECURE_CSP = {

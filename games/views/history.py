@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import backup, bgstats, history, restore
-from games.forms_history import BackupImportForm, HistoryFilterForm
+from games.forms_history import FINISHED, BackupImportForm, HistoryFilterForm
 from games.models import Round, load_sheets
 from games.services import SamePlayer
 from games.views.sheet import get_game_for
@@ -33,10 +33,8 @@ PER_PAGE = 50
 @require_GET
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
-    last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
-    games = form.filter(request.user.games.all()).annotate(last_saved=Subquery(last[:1]))
-    page = Paginator(games, PER_PAGE).get_page(request.GET.get("page"))
-    rows = history.history_rows(load_sheets(page.object_list))
+    page, games = _page(request, form)
+    rows = history.history_rows(load_sheets(games))
     context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
@@ -46,13 +44,27 @@ def history_list(request):
     return response
 
 
+def _page(request, form):
+    """The page asked for, and its games. A status is derived from the rounds, so those pages
+    list the pks that history.with_status finds; the others page through SQL alone."""
+    games, status = form.filter(request.user.games.all()), form.status_asked()
+    last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
+    annotated = games.annotate(last_saved=Subquery(last[:1]))
+    finished = status == FINISHED
+    listing = history.with_status(request.user, games, finished) if status else annotated
+    page = Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
+    return page, annotated.filter(pk__in=page.object_list) if status else page.object_list
+
+
+# Games read at a time by the exports: a worker's memory does not grow with the account.
+EXPORT_CHUNK = 100
+
+
 @login_required
 @require_GET
 def export_json(request):
-    games = request.user.games.with_sheet()
-    response = JsonResponse(
-        backup.as_json(games), safe=False, json_dumps_params={"indent": 1, "ensure_ascii": False}
-    )
+    games = request.user.games.with_sheet().iterator(chunk_size=EXPORT_CHUNK)
+    response = StreamingHttpResponse(backup.json_text(games), content_type="application/json")
     return _attachment(response, "json")
 
 

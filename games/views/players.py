@@ -11,9 +11,8 @@ from games import history
 @require_GET
 def player_detail(request, pk):
     player = get_object_or_404(request.user.players, pk=pk)
-    games = list(player.games.with_sheet().order_by("created_at", "pk"))
     context = {
         "player": player,
-        "games": history.figures_by_game(history.played_by(player, games)),
+        "games": history.player_figures(player),
     }
     return render(request, "games/player.html", context)

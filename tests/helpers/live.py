@@ -73,9 +73,10 @@ def manage(env, *args):
 
 
 @contextlib.contextmanager
-def fresh_database(folder):
-    """A migrated, empty database: a SQLite file in `folder`, else one on DATABASE_URL's server."""
-    main = os.environ.get("DATABASE_URL", "")
+def fresh_database(folder, main=None):
+    """An empty database: a new one on the PostgreSQL server of `main` (default: DATABASE_URL),
+    else a SQLite file in `folder`."""
+    main = main or os.environ.get("DATABASE_URL", "")
     if not main.startswith("postgres"):
         yield f"sqlite:///{Path(folder) / 'live.sqlite3'}"
         return

@@ -5,10 +5,14 @@ import json
 import re
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import backup
 from games.models import Game
+from games.views import history as history_views
+from tests.helpers import seeding
 
 FINISHED = [(31, 0, 12), (20, 3, -10)]
 
@@ -21,7 +25,7 @@ def test_the_json_backup_lists_every_game_as_the_game_json(alice_client, make_ga
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
     assert 'attachment; filename="scorekeeper-' in response["Content-Disposition"]
-    backup = json.loads(response.content)
+    backup = json.loads(b"".join(response.streaming_content))
     assert [item["id"] for item in backup] == [games[1].pk, games[0].pk]
     for item in backup:
         assert item == alice_client.get(f"/games/{item['id']}.json").json()
@@ -155,6 +159,13 @@ def test_the_csv_uses_semicolons_in_french(alice_client, make_game):
     assert {len(row) for row in rows} == {len(rows[0])} and len(rows[0]) > 5
 
 
+def test_exports_hold_only_the_accounts_games(alice_client, make_game, bob):
+    make_game(names=("Zed", "Yan"), rounds=[(3, 0)], owner=bob)
+
+    assert json.loads(exported(alice_client)) == []
+    assert "Zed" not in alice_client.get("/history/export.csv").content.decode()
+
+
 def test_exports_require_login(client):
     assert client.get("/history/export.json").status_code == 302
     assert client.get("/history/export.csv").status_code == 302
@@ -167,14 +178,49 @@ def test_history_links_to_the_exports_and_the_import(alice_client):
         assert f'href="{url}"' in html
 
 
+def exported(client):
+    """The JSON backup as the browser receives it, the stream read to its end."""
+    response = client.get("/history/export.json")
+    assert response.status_code == 200
+    assert response.streaming
+    return b"".join(response.streaming_content)
+
+
 def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game):
     make_game(rounds=FINISHED)
     with CaptureQueriesContext(connection) as few:
-        alice_client.get("/history/export.json")
+        exported(alice_client)
     for _ in range(5):
         make_game(rounds=FINISHED)
     with CaptureQueriesContext(connection) as many:
-        alice_client.get("/history/export.json")
+        exported(alice_client)
 
     assert len(many) == len(few)
     assert Game.objects.count() == 6
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_the_streamed_backup_is_the_text_of_one_json_dump(alice_client, make_game, count):
+    for number in range(count):
+        make_game(names=("Zoë", "Łukasz", f"Ana “{number}”"), rounds=FINISHED)
+    games = Game.objects.with_sheet()
+    # what the export wrote when it was one JsonResponse
+    whole = json.dumps(backup.as_json(games), cls=DjangoJSONEncoder, indent=1, ensure_ascii=False)
+
+    assert exported(alice_client).decode() == whole
+
+
+def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkeypatch):
+    monkeypatch.setattr(history_views, "EXPORT_CHUNK", 4)
+    seeding.finished_games(alice, seeding.tables(10))
+
+    response = alice_client.get("/history/export.json")
+    with CaptureQueriesContext(connection) as first:
+        next(response.streaming_content)
+    with CaptureQueriesContext(connection) as rest:
+        rest_of_it = b"".join(response.streaming_content)
+
+    # the games (read 4 at a time from one cursor), and 4 games' seats, rounds and entries
+    assert len(first) == 1 + 3
+    assert len(rest) == 3 + 3  # 4 games more, then the last 2
+    assert rest_of_it.count(b'\n  "uuid": ') == 9

@@ -51,13 +51,13 @@ def test_export_then_import_on_a_new_account_gives_identical_games(
     make_game(rounds=FINISHED, first_starter=1)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0), (0, 7)])
     make_game(names=("Eve", "Ana", "Fay", "Gus"), rounds=[(31, 31, 31, 0), (12, -10, 3, 5)])
-    exported = alice_client.get("/history/export.json").content
+    exported = alice_client.get("/history/export.json").getvalue()
 
     response = upload(bob_client, exported)
 
     assert response.status_code == 302
     assert response["Location"] == "/history/"
-    restored = json.loads(bob_client.get("/history/export.json").content)
+    restored = json.loads(bob_client.get("/history/export.json").getvalue())
     original = json.loads(exported)
     assert len(restored) == 3
     for before, after in zip(original, restored, strict=True):
@@ -78,7 +78,7 @@ def test_export_then_import_on_a_new_account_gives_identical_games(
 
 def test_it_says_how_many_games_were_imported(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
-    exported = alice_client.get("/history/export.json").content
+    exported = alice_client.get("/history/export.json").getvalue()
 
     response = upload(bob_client, exported)
 
@@ -134,7 +134,7 @@ def test_a_malformed_backup_is_refused_with_a_reason(alice_client, content, mess
 
 def test_a_rule_breaking_game_refuses_the_whole_file(alice_client, make_game):
     make_game(rounds=FINISHED)
-    good = json.loads(alice_client.get("/history/export.json").content)[0]
+    good = json.loads(alice_client.get("/history/export.json").getvalue())[0]
     bad = json.loads(json.dumps(good)) | {"id": 77}
     bad["rounds"][1]["entries"]["Ben"] = -10  # Ben holds 0 points: no black chip to give back
     del bad["totals"]
@@ -162,7 +162,7 @@ def test_every_refused_game_is_listed(alice_client):
 
 def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_game):
     make_game(rounds=FINISHED)
-    data = json.loads(alice_client.get("/history/export.json").content)
+    data = json.loads(alice_client.get("/history/export.json").getvalue())
     data[0]["totals"]["Ana"] = 12
 
     response = upload(alice_client, data)
@@ -173,7 +173,7 @@ def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_gam
 
 def test_a_round_after_the_end_is_refused(alice_client, make_game):
     make_game(rounds=FINISHED)
-    data = json.loads(alice_client.get("/history/export.json").content)
+    data = json.loads(alice_client.get("/history/export.json").getvalue())
     data[0]["rounds"].append({"entries": {"Ana": 1, "Ben": 2, "Cleo": 3}})
     del data[0]["totals"]
 
@@ -218,7 +218,7 @@ def test_a_message_shared_by_several_players_is_given_once(alice_client):
 def test_importing_the_same_backup_twice_adds_its_games_once(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
-    exported = alice_client.get("/history/export.json").content
+    exported = alice_client.get("/history/export.json").getvalue()
     upload(bob_client, exported)
     before = snapshot()
 
@@ -235,9 +235,9 @@ def test_it_says_how_many_games_were_added_and_how_many_it_already_had(
 ):
     make_game(rounds=FINISHED)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
-    upload(bob_client, alice_client.get("/history/export.json").content)
+    upload(bob_client, alice_client.get("/history/export.json").getvalue())
     make_game(names=("Eve", "Fay"))
-    exported = alice_client.get("/history/export.json").content
+    exported = alice_client.get("/history/export.json").getvalue()
 
     response = upload(bob_client, exported)
 
@@ -249,7 +249,7 @@ def test_it_says_how_many_games_were_added_and_how_many_it_already_had(
 def test_the_count_of_games_already_there_is_in_french_too(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
-    exported = alice_client.get("/history/export.json").content
+    exported = alice_client.get("/history/export.json").getvalue()
     bob_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
 
     upload(bob_client, exported)
@@ -265,7 +265,7 @@ def test_an_account_reimporting_its_own_export_gets_no_copies(alice_client, make
     make_game(rounds=FINISHED)
     before = snapshot()
 
-    response = upload(alice_client, alice_client.get("/history/export.json").content)
+    response = upload(alice_client, alice_client.get("/history/export.json").getvalue())
 
     assert snapshot() == before
     html = alice_client.get(response["Location"]).content.decode()
@@ -274,7 +274,7 @@ def test_an_account_reimporting_its_own_export_gets_no_copies(alice_client, make
 
 def test_each_account_gets_its_own_copy_of_a_game(alice, alice_client, make_game, bob, bob_client):
     game = make_game(rounds=FINISHED)
-    exported = alice_client.get("/history/export.json").content
+    exported = alice_client.get("/history/export.json").getvalue()
 
     upload(bob_client, exported)
     upload(bob_client, exported)
@@ -287,7 +287,7 @@ def test_each_account_gets_its_own_copy_of_a_game(alice, alice_client, make_game
 
 def test_a_game_found_twice_in_one_file_is_added_once(alice_client, make_game, bob, bob_client):
     make_game(rounds=FINISHED)
-    exported = json.loads(alice_client.get("/history/export.json").content)
+    exported = json.loads(alice_client.get("/history/export.json").getvalue())
 
     response = upload(bob_client, exported * 2)
 
@@ -301,7 +301,7 @@ def test_an_export_written_before_games_carried_a_uuid_is_recognised(
 ):
     make_game(rounds=FINISHED)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
-    old = json.loads(alice_client.get("/history/export.json").content)
+    old = json.loads(alice_client.get("/history/export.json").getvalue())
     for item in old:
         del item["uuid"]
 
@@ -331,7 +331,7 @@ def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bo
 
 def test_a_held_game_does_not_let_a_refused_one_through(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
-    good = json.loads(alice_client.get("/history/export.json").content)[0]
+    good = json.loads(alice_client.get("/history/export.json").getvalue())[0]
     upload(bob_client, [good])
     bad = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 32, "Ben": 0}}]}
     before = snapshot()
@@ -567,13 +567,13 @@ def test_a_game_of_every_kind_comes_back_from_its_backup(
     alice_client, make_game, bob, bob_client, kind, rounds
 ):
     make_game(rounds=rounds, kind=kind)
-    exported = json.loads(alice_client.get("/history/export.json").content)
+    exported = json.loads(alice_client.get("/history/export.json").getvalue())
 
     assert upload(bob_client, exported).status_code == 302
 
     game = Game.objects.get(owner=bob)
     assert game.kind == kind
-    (restored,) = json.loads(bob_client.get("/history/export.json").content)
+    (restored,) = json.loads(bob_client.get("/history/export.json").getvalue())
     assert restored["game"] == kind
     assert {k: v for k, v in restored.items() if k != "id"} == {
         k: v for k, v in exported[0].items() if k != "id"

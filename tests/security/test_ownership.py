@@ -59,7 +59,8 @@ def is_login_redirect(response):
 
 
 def assert_nothing_crossed(route, response, world, before):
-    body = response.content.decode(errors="replace") + response.get("Location", "")
+    content = response.getvalue()  # streamed responses too (the JSON export)
+    body = content.decode(errors="replace") + response.get("Location", "")
     assert SECRET not in body, f"{route} showed alice's game"
     assert snapshot(world["alice"]) == before, f"{route} changed alice's data"
     assert not Player.objects.exclude(owner=world["alice"]).filter(name__contains=SECRET)

@@ -3,7 +3,9 @@ from datetime import UTC, datetime, timedelta
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import services
 from games.models import Game
+from games.rules import Round
 
 FINISHING = [(31, 10, 5), (20, 3, 0)]  # Ana reaches 51
 
@@ -26,14 +28,25 @@ def test_a_return_clamped_at_zero_can_finish_a_game(make_game):
     assert Game.objects.finished_pks() == {game.pk}
 
 
-def test_finished_pks_takes_one_query(make_game):
-    for _ in range(3):
-        make_game(rounds=FINISHING)
+def test_finished_pks_folds_each_game_once_per_revision(make_game):
+    games = [make_game(rounds=FINISHING) for _ in range(3)]
 
-    with CaptureQueriesContext(connection) as queries:
+    with CaptureQueriesContext(connection) as first:
         Game.objects.finished_pks()
+    with CaptureQueriesContext(connection) as again:
+        assert Game.objects.finished_pks() == {game.pk for game in games}
 
-    assert len(queries) == 1
+    assert len(first) == 2  # the revisions, then the rounds of every game, in one query
+    assert len(again) == 1  # the revisions: the folds are kept under them
+
+
+def test_a_game_written_since_is_folded_again(make_game):
+    game = make_game(rounds=[(31, 10, 5)])
+    assert Game.objects.finished_pks() == set()
+
+    services.add_round(game, Round((20, 3, 0)), 2)
+
+    assert Game.objects.finished_pks() == {game.pk}
 
 
 def test_with_sheet_folds_every_game_without_a_query_per_game(make_game):

@@ -1,0 +1,164 @@
+#!/usr/bin/env python
+"""Big accounts in `make bench`: the history and player pages at a small and a large size.
+
+The accounts, written in bulk (tests/helpers/seeding.py):
+- "growth-small": 50 finished games, Fay at 20 of them;
+- "growth-large": 5,000 finished games, Fay at 2,000 of them.
+Each page is timed in-process (production settings, Django's test client: the whole middleware
+stack and template, no network), at both sizes in turn, ROUNDS times BATCH requests; the best
+round is kept, as the least disturbed by the other processes of the machine. The cost ratio is
+the large account's time over the small one's (1.0: no dearer with a hundred times the games).
+Then the first visit (nothing kept yet) and the visit after one shown game changed.
+
+bench/run.py calls `measure(server)` and `report(results)` with the server it started; or alone,
+on the engine of DATABASE_URL (SQLite without one): `bench/growth.py run`. In the environment of
+the server (production settings): `python bench/growth.py seed` and `... time IDS`.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = {"small": (50, 20), "large": (5000, 2000)}  # games in the account, games of Fay
+PASSWORD = "growth-horse-battery-9"
+ROUNDS, BATCH = 9, 10
+TARGETS = {"history": 1.5, "player": 3.0}  # issue 12: the large page's cost over the small's
+
+
+def pages(ids):
+    """{label: {size: path}} of the pages measured."""
+    return {
+        "history (/history/)": dict.fromkeys(SIZES, "/history/"),
+        "history, finished games only": dict.fromkeys(SIZES, "/history/?status=finished"),
+        "player page (/players/<pk>/)": {
+            size: f"/players/{ids[size]['player']}/" for size in SIZES
+        },
+    }
+
+
+def measure(server):
+    ids = _script(server.env, "seed")
+    return _script(server.env, "time", json.dumps(ids))
+
+
+def report(results):
+    print("\n### Big accounts: the same page at 50 and 5,000 games (Fay: 20 and 2,000)\n")
+    print("In-process, ms per request, best of "
+          f"{ROUNDS} rounds of {BATCH} (median in brackets):\n")  # fmt: skip
+    print("| page | small | large | cost ratio (large / small) | target |")
+    print("|---|---:|---:|---:|---:|")
+    for label, timed in results.items():
+        small, large = timed["small"], timed["large"]
+        target = TARGETS["player" if "player" in label else "history"]
+        print(f"| {label} | {small['best']:.1f} ({small['median']:.1f}) | "
+              f"{large['best']:.1f} ({large['median']:.1f}) | "
+              f"**{large['best'] / small['best']:.2f}** | {target} |")  # fmt: skip
+    print("\nWhen the worker holds nothing for the page yet (ms, median of 3):\n")
+    print("| page | small, first visit | large, first visit | large, after one game changed |")
+    print("|---|---:|---:|---:|")
+    for label, timed in results.items():
+        print(f"| {label} | {timed['small']['first']:.0f} | {timed['large']['first']:.0f} | "
+              f"{timed['large']['changed']:.0f} |")  # fmt: skip
+    sys.stdout.flush()
+
+
+def _script(env, *args):
+    done = subprocess.run([sys.executable, __file__, *args], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True)  # fmt: skip
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+# What follows runs in the subprocess, with Django set up on the server's database.
+
+
+def seed():
+    from django.contrib.auth import get_user_model
+
+    from tests.helpers import seeding
+
+    ids = {}
+    for size, (games, fays) in SIZES.items():
+        owner = get_user_model().objects.create_user(f"growth-{size}", password=PASSWORD)
+        seeding.finished_games(owner, seeding.tables(games, regular_games=fays))
+        fay = owner.players.get(name="Fay")
+        assert fay.games.count() == fays
+        ids[size] = {"username": owner.username, "player": fay.pk}
+    return ids
+
+
+def timings(ids):
+    """{label: {size: {best, median, first, changed}}} in ms; see the module's docstring."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    results = {}
+    for label, paths in pages(ids).items():
+        clients = {}
+        for size in SIZES:
+            clients[size] = Client(SERVER_NAME="127.0.0.1")
+            clients[size].force_login(get_user_model().objects.get(username=ids[size]["username"]))
+        results[label] = {size: _cold(clients[size], paths[size], ids[size]) for size in SIZES}
+        rounds = {size: [] for size in SIZES}
+        for _ in range(ROUNDS):
+            for size in SIZES:  # in turn, so that both sizes meet the same load
+                rounds[size].append(_timed(clients[size], paths[size], BATCH) / BATCH)
+        for size, kept in rounds.items():
+            results[label][size] |= {"best": min(kept), "median": statistics.median(kept)}
+    return results
+
+
+def _cold(client, path, ids):
+    """The first visit, with nothing kept; then the visit after one game of the page changed."""
+    from django.core.cache import caches
+
+    from games.models import Game, Player
+
+    games = Player.objects.get(pk=ids["player"]).games if "players" in path else Game.objects
+    first, changed = [], []
+    for _ in range(3):
+        caches["folds"].clear()
+        first.append(_timed(client, path))
+        Game.objects.filter(pk__in=games.values("pk")[:1]).touch()
+        changed.append(_timed(client, path))
+    return {"first": statistics.median(first), "changed": statistics.median(changed)}
+
+
+def _timed(client, path, times=1):
+    start = time.perf_counter()
+    for _ in range(times):
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+    return (time.perf_counter() - start) * 1000
+
+
+def alone():
+    """These figures only, without the rest of bench/run.py."""
+    import tempfile
+
+    from tests.helpers.live import running_server
+
+    with tempfile.TemporaryDirectory() as folder, running_server(folder, workers=1) as server:
+        results = measure(server)
+    engine = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
+    print(f"\n## {engine}")
+    report(results)
+
+
+if __name__ == "__main__" and sys.argv[1] == "run":
+    sys.path.insert(0, str(ROOT))
+    alone()
+elif __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+
+    django.setup()
+    if sys.argv[1] == "seed":
+        print(json.dumps(seed()))
+    else:
+        print(json.dumps(timings(json.loads(sys.argv[2]))))

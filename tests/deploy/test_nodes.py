@@ -1,0 +1,209 @@
+"""Two app servers on one PostgreSQL and one Redis, as behind a load balancer.
+
+Each node is gunicorn with production settings and a folder of its own (its file cache would
+be there); they share only the database, the Redis of REDIS_URL and SECRET_KEY. PostgreSQL and
+Redis are throwaway servers started here (tests/helpers/services.py) unless the suite already
+runs on them, so this runs in both passes of `make test`, the SQLite one included.
+"""
+
+import contextlib
+import http.client
+import os
+import re
+import secrets
+import signal
+import threading
+import uuid
+from pathlib import Path
+from unittest.mock import patch
+
+import pytest
+
+from games import folds
+from tests.helpers import services
+from tests.helpers.live import PASSWORD, Phone, Server, fresh_database, manage, production_env
+
+LOGIN_LIMIT = 5  # LOGIN_FAILURES_PER_ACCOUNT's default
+TABLES, ROUNDS = 4, 12
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    with services.redis() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def nodes(tmp_path_factory, redis_url):
+    folder = tmp_path_factory.mktemp("nodes")
+    with (
+        services.postgres() as server,
+        fresh_database(folder, server) as database_url,
+        contextlib.ExitStack() as running,
+    ):
+        secret = secrets.token_urlsafe(50)
+        envs = [
+            production_env(folder / "static", database_url, SECRET_KEY=secret,
+                           REDIS_URL=redis_url, CACHE_DIR=str(folder / name / "cache"))
+            for name in ("a", "b")
+        ]  # fmt: skip
+        manage(envs[0], "collectstatic", "--noinput")
+        manage(envs[0], "migrate", "--noinput")  # once, from one node
+        started = []
+        for env in envs:  # one after the other: each takes the first free port
+            server = Server(env, workers=2).start()
+            running.callback(server.stop)
+            started.append(server)
+        yield started
+
+
+def new_account(node):
+    username = f"node-{uuid.uuid4().hex[:8]}"
+    return username, Phone(node).sign_up(username)
+
+
+def on(node, phone):
+    """The same browser (its cookies) sent to another node, as a load balancer would."""
+    moved = Phone(node)
+    moved.cookies = phone.cookies
+    return moved
+
+
+def test_the_throttle_counts_failures_made_through_both_nodes(nodes):
+    a, b = nodes
+    username, _phone = new_account(a)
+    for attempt in range(LOGIN_LIMIT):
+        node = nodes[attempt % 2]
+        data = {"username": username, "password": "not-the-password"}
+        assert Phone(node).submit("/accounts/login/", data).status == 422
+
+    response = Phone(b).submit("/accounts/login/", {"username": username, "password": PASSWORD})
+
+    assert response.status == 429
+    assert (
+        Phone(a).submit("/accounts/login/", {"username": username, "password": PASSWORD}).status
+        == 429
+    )
+
+
+def test_a_session_from_one_node_works_on_the_other_and_ends_on_both(nodes):
+    a, b = nodes
+    _username, phone = new_account(a)
+    assert phone.get("/games/new/").status == 200  # the session is now in node A's cache
+    on_b = on(b, phone)
+    assert on_b.get("/games/new/").status == 200
+    copied = on(a, phone)
+    copied.cookies = dict(phone.cookies)  # the session cookie as it was, kept elsewhere
+
+    assert on_b.submit("/accounts/logout/", {}, form_path="/games/new/").status == 302
+
+    for node in (a, b):
+        response = on(node, copied).get("/games/new/")
+        assert response.status == 302 and response.location.startswith("/accounts/login/")
+
+
+def round_data(phone, game, number, entries, key=None):
+    token = phone.get(f"/games/{game}/").csrf_token()
+    data = {"csrfmiddlewaretoken": token, "round_number": number,
+            "idempotency_key": key or uuid.uuid4()}  # fmt: skip
+    return data | {f"seat_{seat}": value for seat, value in enumerate(entries)}
+
+
+def test_a_round_saved_on_one_node_reaches_a_live_view_polled_on_the_other(nodes):
+    a, b = nodes
+    _username, owner = new_account(a)
+    game = owner.start_game("Ana", "Ben")
+    assert owner.submit(f"/games/{game}/share/", {}).status == 302
+    live = re.search(r'href="http://127\.0\.0\.1:\d+(/live/[\w-]+/)"',
+                     owner.get(f"/games/{game}/share/").text).group(1)  # fmt: skip
+    viewer = Phone(b)
+    seen = re.search(r"\?seen=(\d+)", viewer.get(live).text).group(1)
+    poll = {"HX-Request": "true"}
+    assert viewer.get(f"{live}?seen={seen}", headers=poll).status == 204  # nothing new
+
+    assert owner.post(f"/games/{game}/rounds/", round_data(owner, game, 1, [7, 0])).status == 302
+    update = viewer.get(f"{live}?seen={seen}", headers=poll)  # the next poll
+
+    assert update.status == 200
+    assert "Round 2" in update.text
+    assert re.search(r">\s*7\s*<", update.text)
+
+
+def master_workers(server):
+    """The pids of the worker processes of a gunicorn master."""
+    pid = server.process.pid
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+class Table(threading.Thread):
+    """A phone saving ROUNDS rounds on node A; a save whose connection drops (its worker
+    killed) is sent again, with the same submission key, through the other node."""
+
+    def __init__(self, nodes, phone, game):
+        super().__init__()
+        self.nodes, self.phone, self.game = nodes, phone, game
+        self.token = phone.get(f"/games/{game}/").csrf_token()
+        self.sent, self.dropped, self.answers = [], 0, []
+
+    def run(self):
+        for number in range(1, ROUNDS + 1):
+            entries = [0, 1] if number % 2 else [1, 0]  # one hand emptied: nobody reaches 40
+            data = {"csrfmiddlewaretoken": self.token, "round_number": number,
+                    "idempotency_key": uuid.uuid4(), "seat_0": entries[0],
+                    "seat_1": entries[1]}  # fmt: skip
+            self.answers.append(self.save(data))
+            self.sent.append(entries)
+
+    def save(self, data):
+        for attempt in range(30):
+            node = self.nodes[attempt % 2]  # A first, then B, then A again...
+            try:
+                return on(node, self.phone).post(f"/games/{self.game}/rounds/", data).status
+            except (OSError, http.client.HTTPException):
+                self.dropped += 1
+        return None
+
+
+def test_killing_a_nodes_workers_during_saves_loses_no_round_and_doubles_none(nodes):
+    a, b = nodes
+    _username, phone = new_account(a)
+    tables = [Table(nodes, phone, phone.start_game("Ana", "Ben")) for _ in range(TABLES)]
+    stop, kills = threading.Event(), []
+
+    def killer():
+        while not stop.wait(0.15):
+            for pid in master_workers(a):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                    kills.append(pid)
+
+    killing = threading.Thread(target=killer)
+    for table in tables:
+        table.start()
+    killing.start()
+    for table in tables:
+        table.join(timeout=120)
+    stop.set()
+    killing.join()
+
+    assert kills and sum(table.dropped for table in tables) > 0  # saves were cut off
+    for table in tables:
+        assert table.answers == [302] * ROUNDS  # every save answered as saved, none as stale
+        rounds = on(b, phone).get(f"/games/{table.game}.json").json()["rounds"]
+        assert [r["number"] for r in rounds] == list(range(1, ROUNDS + 1))
+        assert [list(r["entries"].values()) for r in rounds] == table.sent
+
+
+def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, make_game):
+    settings.CACHES = settings.CACHES | {
+        "folds": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                  "LOCATION": redis_url, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+    }  # fmt: skip
+    games = [make_game(rounds=[(31, 10, 5), (20, 3, 0)]), make_game(rounds=[(1, 2, 3)])]
+    pairs = [(game.pk, game.revision) for game in games]
+    made = folds.states(pairs)
+
+    with patch.object(folds, "fold_stored", side_effect=AssertionError("folded again")):
+        read = folds.states(pairs)
+
+    assert read == made == {game.pk: game.state for game in games}

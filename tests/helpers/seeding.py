@@ -1,0 +1,77 @@
+"""Big accounts written in bulk, for the growth tests and the benchmark (bench/growth.py).
+
+A few statements for thousands of games, as the backup import writes them (games/backup.py),
+instead of three queries per game through the services: 5,000 games take seconds, not minutes.
+Every game is played to its end through the rules module, so its rounds are valid.
+"""
+
+import random
+from datetime import UTC, datetime, timedelta
+
+from django.db import transaction
+
+from games import rules, services
+from games.models import Entry, Game, Round, Seat
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+START = datetime(2020, 1, 4, 19, 0, tzinfo=UTC)
+
+
+def played_game(randomness, players):
+    """A whole game to the end at 40, random but valid: one player empties a hand each round."""
+    totals, rounds = [0] * players, []
+    while not rules.is_over(totals):
+        emptier = randomness.randrange(players)
+        entries = [randomness.randint(1, 20) for _ in range(players)]
+        entries[emptier] = rules.best_return(totals[emptier])
+        totals = list(rules.apply_round(totals, entries))
+        rounds.append(entries)
+    return rounds
+
+
+def tables(count, regular="Fay", regular_games=None, seed=6):
+    """`count` tables of 3 to 5 players (Ana, Ben, Cleo always); `regular` sits at the first
+    `regular_games` of them (all by default) and at no other."""
+    randomness = random.Random(seed)
+    regular_games = count if regular_games is None else regular_games
+    rosters = []
+    for index in range(count):
+        others = [name for name in NAMES if name != regular]
+        roster = others[: randomness.randint(2, 4)]
+        rosters.append(roster + [regular] if index < regular_games else roster)
+    return rosters
+
+
+@transaction.atomic
+def finished_games(owner, rosters, seed=6):
+    """One finished game per roster for `owner`, a day apart, the first roster's the oldest."""
+    randomness = random.Random(seed)
+    players = {
+        name: services.roster_player(owner, name) for name in {n for r in rosters for n in r}
+    }
+    games = Game.objects.bulk_create(Game(owner=owner, first_starter=0) for _roster in rosters)
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, player=players[name], position=position)
+        for game, roster in zip(games, rosters, strict=True)
+        for position, name in enumerate(roster)
+    )
+    seats_of = {}
+    for seat in seats:
+        seats_of.setdefault(seat.game_id, []).append(seat)
+    played = [played_game(randomness, len(roster)) for roster in rosters]
+    stored = Round.objects.bulk_create(
+        Round(game=game, number=number)
+        for game, typed in zip(games, played, strict=True)
+        for number in range(1, len(typed) + 1)
+    )
+    typed_rounds = [(game, entries) for game, typed in zip(games, played, strict=True)
+                    for entries in typed]  # fmt: skip
+    Entry.objects.bulk_create(
+        Entry(round=saved, seat=seat, value=value)
+        for saved, (game, entries) in zip(stored, typed_rounds, strict=True)
+        for seat, value in zip(seats_of[game.pk], entries, strict=True)
+    )
+    for day, game in enumerate(games):
+        game.created_at = START + timedelta(days=day)
+    Game.objects.bulk_update(games, ["created_at"], batch_size=500)
+    return games

@@ -1,0 +1,53 @@
+"""Throwaway PostgreSQL and Redis servers for the tests that need them, started by the same
+scripts as `make test-postgres` (bin/with-postgres) and bin/with-redis.
+
+Each script runs a command against its server, then stops and removes the server. Here the
+command is a small Python process that prints the server's URL and waits for its standard input
+to close: the server lives as long as the `with` block.
+"""
+
+import contextlib
+import os
+import subprocess
+
+from tests.helpers.live import PYTHON, ROOT
+
+WAITER = "import os, sys; print(os.environ[sys.argv[1]], flush=True); sys.stdin.read()"
+
+
+@contextlib.contextmanager
+def throwaway(script, variable):
+    """The URL (`variable`, e.g. REDIS_URL) of the server `script` runs, for the block."""
+    command = [*script, PYTHON, "-c", WAITER, variable]
+    with subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          text=True) as process:  # fmt: skip
+        try:
+            url = process.stdout.readline().strip()
+            if not url:
+                raise RuntimeError(f"{script[0]} did not start (exit {process.wait(timeout=60)})")
+            yield url
+        finally:
+            process.stdin.close()  # the waiter ends, then the script stops its server
+            process.wait(timeout=60)
+
+
+@contextlib.contextmanager
+def postgres():
+    """The suite's own server when it runs on PostgreSQL, else a throwaway one."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        yield url
+        return
+    with throwaway([str(ROOT / "bin/with-postgres"), "--fast"], "DATABASE_URL") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def redis():
+    """REDIS_URL's server when there is one (bin/with-redis around the suite), else a new one."""
+    url = os.environ.get("REDIS_URL", "")
+    if url:
+        yield url
+        return
+    with throwaway([str(ROOT / "bin/with-redis")], "REDIS_URL") as url:
+        yield url

@@ -1,0 +1,165 @@
+"""Big accounts stay fast: the history and the player pages do the same work at any size.
+
+Work is counted, not timed (the machine is shared): SQL queries, and games folded through the
+rules. Each game's fold is kept under its revision and each page's figures under the digest of
+its games' revisions (games/folds.py), so a page seen before folds nothing, and a page seen
+after one game changed folds that game alone. bench/growth.py times the same pages at 5,000
+games.
+"""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import folds, history, rules, services
+from games.models import Game, Player
+from games.rules import Round
+from tests.helpers import seeding
+
+SMALL, LARGE = 20, 300
+
+
+@pytest.fixture
+def fold_calls(monkeypatch):
+    """How many games the rules folded since the fixture was made."""
+    calls = []
+    real = rules.Ruleset.fold
+
+    def counting(ruleset, *args, **kwargs):
+        calls.append(args)
+        return real(ruleset, *args, **kwargs)
+
+    monkeypatch.setattr(rules.Ruleset, "fold", counting)
+    return calls
+
+
+def account(django_user_model, name, games, regular_games=None):
+    owner = django_user_model.objects.create_user(name, password="correct-horse-9")
+    seeding.finished_games(owner, seeding.tables(games, regular_games=regular_games))
+    return owner
+
+
+@pytest.fixture
+def small(django_user_model):
+    return account(django_user_model, "small", SMALL)
+
+
+@pytest.fixture
+def large(django_user_model):
+    return account(django_user_model, "large", LARGE)
+
+
+def work(client, owner, path, fold_calls):
+    """(queries, folds) of one visit to `path`, signed in as `owner`."""
+    client.force_login(owner)
+    before = len(fold_calls)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(queries), len(fold_calls) - before
+
+
+def regular(owner):
+    return Player.objects.get(owner=owner, name="Fay")
+
+
+@pytest.mark.parametrize("query", ["", "?status=finished", "?status=playing", "?page=3"])
+def test_the_history_does_the_same_work_at_any_size(client, small, large, fold_calls, query):
+    path = "/history/" + query
+    for owner in (small, large):
+        work(client, owner, path, fold_calls)  # the first visit folds what it shows
+
+    again = [work(client, owner, path, fold_calls) for owner in (small, large)]
+
+    assert again[0] == again[1]
+    assert again[1][1] == 0  # folds
+
+
+def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, fold_calls):
+    visits = [(owner, f"/players/{regular(owner).pk}/") for owner in (small, large)]
+    for owner, path in visits:
+        work(client, owner, path, fold_calls)
+
+    again = [work(client, owner, path, fold_calls) for owner, path in visits]
+
+    assert again[0] == again[1]
+    assert again[1] == (3, 0)  # the user, the player, their games' revisions; no fold
+
+
+def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_calls):
+    path = f"/players/{regular(large).pk}/"
+    work(client, large, path, fold_calls)
+    game = services.start_game(large, ["Fay", "Ana"])
+    services.add_round(game, Round((31, 0)), 1)
+
+    queries, folded = work(client, large, path, fold_calls)
+
+    assert folded == 1
+    assert queries <= 3 + 2  # and the folds of the new game, and where Fay sat in each game
+    html = client.get(path).content.decode()
+    assert f"<dt>Games played</dt><dd>{LARGE + 1} " in html  # in progress: not finished
+
+
+@pytest.mark.parametrize("status", ["finished", "playing"])
+def test_after_a_write_the_filter_folds_that_game_alone(client, large, fold_calls, status):
+    path = f"/history/?status={status}"
+    work(client, large, path, fold_calls)
+    game = Game.objects.filter(owner=large).order_by("?").first()
+    Game.objects.filter(pk=game.pk).touch()
+
+    assert work(client, large, path, fold_calls)[1] == 1
+
+
+def test_the_figures_are_what_the_rules_fold_from_every_game(large):
+    fay = regular(large)
+    games = list(fay.games.with_sheet().order_by("created_at", "pk"))
+    expected = history.figures_by_game(history.played_by(fay, games))
+
+    figures = history.player_figures(fay)
+
+    assert len(expected[0].finals) == LARGE
+    assert [f.stats for f in figures] == [f.stats for f in expected]
+    assert [f.finals for f in figures] == [f.finals[-history.CHART_GAMES :] for f in expected]
+    assert history.player_figures(fay) == figures  # kept, and read back the same
+
+
+def test_the_chart_shows_the_last_finished_games_and_says_so(client, large):
+    client.force_login(large)
+
+    html = client.get(f"/players/{regular(large).pk}/").content.decode()
+
+    assert f"The last {history.CHART_GAMES} of {LARGE} finished games." in html
+    assert len(re.findall(r"<tr><th scope=\"row\">", html)) == history.CHART_GAMES
+
+
+def test_the_finished_filter_is_what_the_rules_fold(client, large):
+    game = services.start_game(large, ["Ana", "Ben"])
+    services.add_round(game, Round((5, 0)), 1)
+    client.force_login(large)
+
+    html = client.get("/history/?status=playing").content.decode()
+    finished = client.get("/history/?status=finished").content.decode()
+
+    assert counted(html) == "1 game"
+    assert f'href="/games/{game.pk}/"' in html
+    assert counted(finished) == f"{LARGE} games"
+    assert f'href="/games/{game.pk}/"' not in finished
+    assert Game.objects.filter(owner=large).finished().count() == LARGE
+
+
+def counted(html):
+    return re.search(r'id="results-title">\s*([^<]*?)\s*</h2>', html).group(1)
+
+
+def test_a_new_version_of_the_rules_never_reads_older_folds(tmp_path, monkeypatch):
+    package = tmp_path / "fake_rules"
+    package.mkdir()
+    (package / "__init__.py").write_text("END_SCORE = 40\n")
+    monkeypatch.syspath_prepend(tmp_path)
+    before = folds.fingerprint(["fake_rules"])
+
+    (package / "__init__.py").write_text("END_SCORE = 50\n")
+
+    assert folds.fingerprint(["fake_rules"]) != before
