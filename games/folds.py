@@ -65,6 +65,16 @@ def states(games):
     return found
 
 
+def with_kept_state(game):
+    """`game` with its state read from the cache under its revision (folded and kept there if
+    it is not): a sheet viewed again, or polled by the phones of a live view, is not folded
+    again until its next write. A game the rules refuse keeps Game.state's own error."""
+    state = states([(game.pk, game.revision)]).get(game.pk)
+    if state is not None:
+        game.__dict__["state"] = state  # Game.state is a cached_property
+    return game
+
+
 def fold_stored(pks):
     """{pk: (revision, state)} for the games `pks`, as stored now: read in one statement, so
     the revision is the one of the rounds folded (a write may land between two statements)."""

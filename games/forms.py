@@ -149,6 +149,12 @@ class RoundForm(forms.Form):
         kwargs["initial"].setdefault("round_number", number or game.state.next_round)
         kwargs["initial"].setdefault("idempotency_key", uuid.uuid4())
         super().__init__(*args, **kwargs)
+        self.blank = (
+            not self.is_bound
+            and number is None
+            and calculator is None
+            and set(self.initial) <= {"round_number", "idempotency_key"}
+        )
         self.calculator = calculator or self._calculator()
         for seat, name in enumerate(game.names):
             self.fields[f"seat_{seat}"] = forms.IntegerField(
@@ -171,6 +177,13 @@ class RoundForm(forms.Form):
         if not calculates(self.ruleset):
             return None
         return HandCalculator(self.game, initial=self.data if self.is_bound else self.initial)
+
+    @property
+    def kept_seconds(self):
+        """How long its rendered fields may be kept ({% cache %} in _round_form.html): a day for
+        the blank form of the next round, which the game's revision and the language decide
+        alone; never for a form that shows what someone typed or what was refused."""
+        return 60 * 60 * 24 if self.blank else 0
 
     @property
     def action(self):

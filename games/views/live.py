@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games import folds
 from games.models import ShareLink
 from games.views.sheet import get_game_for, sheet_context
 
@@ -65,15 +66,18 @@ def game_share_revoke(request, pk):
 
 @require_GET
 def live(request, token):
-    link = ShareLink.objects.select_related("game").filter(token=token).first()
-    if link is None:  # revoked, or mistyped: a page of its own (app.js shows it to a poll too)
-        return render(request, "games/live_gone.html", status=404)
     # Any write to the game gives it a new revision: a poll costs this one query till then.
-    revision = str(link.game.revision)
+    revisions = ShareLink.objects.filter(token=token).values_list("game__revision", flat=True)
+    revision = next(iter(revisions[:1]), None)
+    if revision is None:  # revoked, or mistyped: a page of its own (app.js shows it to a poll too)
+        return render(request, "games/live_gone.html", status=404)
+    revision = str(revision)
     form = LiveForm(request.GET)
     if request.htmx and form.is_valid() and form.cleaned_data["seen"] == revision:
         return HttpResponse(status=204)
-    context = sheet_context(link.game) | {"token": token, "poll_seconds": POLL_SECONDS}
+    link = get_object_or_404(ShareLink.objects.select_related("game"), token=token)
+    game = folds.with_kept_state(link.game)
+    context = sheet_context(game) | {"token": token, "poll_seconds": POLL_SECONDS}
     context["version"] = revision
     template = "games/live.html#update" if request.htmx else "games/live.html"
     response = render(request, template, context)

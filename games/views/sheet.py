@@ -1,16 +1,19 @@
 """The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import rules, services
+from games import folds, rules, services
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.forms_calculator import HandCalculator, calculates
 from games.messages import stale_message, stale_round_message
@@ -64,7 +67,7 @@ def game_new(request):
 @require_GET
 @never_cache  # Back must not show a sheet from before the last round (nor the bfcache keep it)
 def game_detail(request, pk):
-    game = get_game_for(request.user, pk)
+    game = folds.with_kept_state(get_game_for(request.user, pk))
     return sheet(request, game, RoundForm(game))
 
 
@@ -86,8 +89,8 @@ def sheet_context(game):
             "kind_dir": f"games/kinds/{ruleset.family}/",
             "state": state,
             "columns": columns,
-            # each round with its cells: what was typed and the total it made
-            "rows": [(r, list(zip(r.entries, r.totals, strict=True))) for r in state.rounds],
+            # called by the template only when its table is not kept already
+            "rows": partial(_rows, game, state),
             "standings": _standings(columns, ruleset, state),
             "winners": [names[seat] for seat in state.winners],
             "starter": starter,
@@ -96,6 +99,23 @@ def sheet_context(game):
         | _table_helpers(state, names)
         | _verdict(state, names)
     )
+
+
+def _rows(game, state):
+    """Each round with its cells (what was typed, the total it made) and its edit link."""
+    label = _("Edit round %(number)s")
+    return [
+        {
+            "number": r.number,
+            "edit_url": reverse("round_edit", args=[game.pk, r.number]),
+            "edit_label": label % {"number": r.number},
+            "cells": [
+                {"entry": entry, "total": total, "emptied": seat == r.emptier}
+                for seat, (entry, total) in enumerate(zip(r.entries, r.totals, strict=True))
+            ],
+        }
+        for r in state.rounds
+    ]
 
 
 def _columns(game, ruleset, state):
