@@ -109,6 +109,9 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-created_at", "-pk"]
+        # An account's newest games first (the home page, the history), read in index order
+        # instead of sorting all of a big account's games.
+        indexes = [models.Index(fields=["owner", "-created_at", "-id"], name="game_owner_newest")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(first_starter__lt=rules.MAX_PLAYERS),

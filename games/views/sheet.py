@@ -8,6 +8,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -74,7 +75,10 @@ def game_detail(request, pk):
 def sheet(request, game, form, status=200, notice=""):
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
     context = sheet_context(game) | {"form": form, "notice": notice}
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    # one address, two answers (the page, or its partial for htmx): caches must tell them apart
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def sheet_context(game):

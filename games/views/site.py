@@ -34,9 +34,12 @@ def home(request):
 def manifest(request):
     """Served by a view, not as a static file: its words follow the reader's language."""
     data = {
-        "name": _("Scorekeeper for L.L.A.M.A."),
+        "name": _("Scorekeeper for L.L.A.M.A. and Llama Llama"),
         "short_name": "Scorekeeper",
-        "description": _("Keep the score of L.L.A.M.A. at the table, on your phone."),
+        "description": _(
+            "Keep the score of L.L.A.M.A., its Lato z Komarami rule, or Llama Llama at the "
+            "table, on your phone."
+        ),
         "lang": get_language(),
         "start_url": reverse("home"),
         "scope": "/",

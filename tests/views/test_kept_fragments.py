@@ -66,3 +66,8 @@ def test_the_live_view_has_no_edit_links_though_the_sheet_has(alice_client, clie
     token = Game.objects.get(pk=game.pk).share_link.token
     live = client.get(f"/live/{token}/")
     assert live.status_code == 200 and "/rounds/1/edit/" not in live.text
+
+
+def test_the_page_and_its_htmx_partial_are_told_apart_by_caches(alice_client, make_game):
+    response = alice_client.get(make_game().get_absolute_url())
+    assert "HX-Request" in response["Vary"]
