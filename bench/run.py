@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import growth  # noqa: E402
+from bench import growth, phones  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -44,10 +44,10 @@ def options():
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     parser.add_argument("--history-path", default=HISTORY_PATH)
     parser.add_argument("--repeat", type=int, default=3, help="runs per page (median kept)")
-    # 20 connections each saving every 200 ms (plus the save's own time) offer about 100
-    # saves/s: the stated load of issue 12's target (p99 under 50 ms)
+    # 20 phones each saving every 200 ms (plus the save's own time) offer about 100 saves/s:
+    # the stated load of issue 12's target (p99 under 50 ms); see bench/phones.py
     parser.add_argument("--pace", type=int, default=200,
-                        help="ms each connection waits between saves in the paced run")  # fmt: skip
+                        help="ms each phone waits between saves in the paced run")  # fmt: skip
     return parser.parse_args()
 
 
@@ -91,6 +91,7 @@ PACED = "saving a round (POST), paced"
 FLOOR = "signed-in page with a form: the least (bench/urls.py)"
 SHEET = "sheet, 6 players, 20 rounds"
 POLL = "live view poll, nothing new (204)"
+PHONES = "bench/phones.py"  # saves offered at a stated rate, not by wrk
 
 
 def load(server, opts, ids, folder):
@@ -100,7 +101,7 @@ def load(server, opts, ids, folder):
     writer, token = signed_in(server, "bench", ids["password"])
     games_file = Path(folder) / "write_games.txt"
     save = ("save_round.lua", "/", writer, token, games_file, opts.threads)
-    paced = ("save_round_paced.lua", "/", writer, token, games_file, opts.threads, opts.pace)
+    paced = (PHONES, "/", writer, token)
     pages = {
         BARE: ("get.lua", "/healthz"),
         FLOOR: ("get.lua", "/bench/signed-in-form/", bench),
@@ -110,20 +111,33 @@ def load(server, opts, ids, folder):
         SAVE: save,
         PACED: paced,
     }
-    for script, path, *args in pages.values():
-        if not script.startswith("save_round"):
-            wrk(server, opts, script, path, *args, duration=2)  # warm up
-    # every saving run gets fresh games; the last one is left for bench/seed.py's query count
+    # every saving run gets fresh games, and so does the warm-up of the saves; the last game
+    # is left for bench/seed.py's query count
     games = ids["write_games"][:-1]
-    per_run = len(games) // (2 * opts.repeat)
+    per_run = len(games) // (2 * opts.repeat + 1)
     shares = iter([games[start : start + per_run] for start in range(0, len(games), per_run)])
+    for script, path, *args in pages.values():
+        if script == PHONES:  # every worker's first saves are slower: not measured
+            phones.run(server.url, *args, next(shares), duration=2)
+        elif not script.startswith("save_round"):
+            wrk(server, opts, script, path, *args, duration=2)  # warm up
     runs = {label: [] for label in pages}
     for _ in range(opts.repeat):
         for label, (script, path, *args) in pages.items():
+            if script == PHONES:
+                runs[label].append(paced_saves(server, opts, *args, next(shares)))
+                continue
             if script.startswith("save_round"):
                 games_file.write_text("\n".join(map(str, next(shares))) + "\n")
             runs[label].append(wrk(server, opts, script, path, *args))
     return {label: median(label_runs) for label, label_runs in runs.items()}
+
+
+def paced_saves(server, opts, cookie, token, games):
+    result = phones.run(server.url, cookie, token, games, phones=opts.connections,
+                        pace=opts.pace / 1000, duration=opts.duration)  # fmt: skip
+    result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    return result
 
 
 def median(runs):
@@ -134,7 +148,8 @@ def report(engine, opts, results, queries, timings, sizes, saved_in_db):
     bare = results[BARE]["rps"]
     print(f"\n## {engine}: {opts.connections} connections, {opts.threads} wrk threads, "
           f"median of {opts.repeat} runs of {opts.duration} s per page; the paced saving run "
-          f"waits {opts.pace} ms between the saves of each connection\n")  # fmt: skip
+          f"(bench/phones.py, {opts.connections} phones) waits {opts.pace} ms between the saves "
+          f"of each phone\n")  # fmt: skip
     print("| page | requests/s | p50 (ms) | p99 (ms) | ratio to bare view | errors |")
     print("|---|---:|---:|---:|---:|---:|")
     for label, r in results.items():
