@@ -89,6 +89,7 @@ BARE = "bare view (/healthz)"
 SAVE = "saving a round (POST), flat out"
 PACED = "saving a round (POST), paced"
 FLOOR = "signed-in page with a form: the least (bench/urls.py)"
+LAYOUT = "signed-in empty page of the site's layout (bench/urls.py)"
 SHEET = "sheet, 6 players, 20 rounds"
 POLL = "live view poll, nothing new (204)"
 PHONES = "bench/phones.py"  # saves offered at a stated rate, not by wrk
@@ -105,6 +106,7 @@ def load(server, opts, ids, folder):
     pages = {
         BARE: ("get.lua", "/healthz"),
         FLOOR: ("get.lua", "/bench/signed-in-form/", bench),
+        LAYOUT: ("get.lua", "/bench/signed-in-layout/", bench),
         SHEET: ("get.lua", f"/games/{ids['sheet']}/", bench),
         POLL: ("poll.lua", ids["live"]),
         f"history ({opts.history_path}), 500 games": ("get.lua", opts.history_path, historian),
@@ -182,6 +184,8 @@ def targets(opts, results, timings, sizes):
     rows = [
         ("sheet / signed-in page with a form", results[SHEET]["rps"] / results[FLOOR]["rps"],
          ">= 0.5", "{:.2f}"),
+        ("sheet / signed-in empty page of the layout (for comparison)",
+         results[SHEET]["rps"] / results[LAYOUT]["rps"], "", "{:.2f}"),
         ("live view poll, nothing new / bare view", results[POLL]["rps"] / bare, ">= 0.7",
          "{:.2f}"),
         (f"saves at {paced['rps']:.0f}/s offered ({opts.connections} phones, one save every "

@@ -170,6 +170,7 @@ def timings(ids, repeat=5, number=300):
     pages = {
         "bare view (/healthz)": ("/healthz", ""),
         "signed-in page with a form (bench/urls.py)": ("/bench/signed-in-form/", cookie),
+        "signed-in empty page of the layout (bench/urls.py)": ("/bench/signed-in-layout/", cookie),
         "sheet, 6 players, 20 rounds": (f"/games/{ids['sheet']}/", cookie),
         "live view poll, nothing new": (ids["live"], "", {"HTTP_HX_REQUEST": "true"}),
     }
