@@ -114,6 +114,15 @@ def test_llama_llama_end_banner(page, signed_in, make_game):
     shoot(page, "llama-llama-finished")
 
 
+def test_lato_z_komarami_card_picker(page, signed_in, make_game):
+    game = make_game(names=NAMES[:4], rounds=[r[:4] for r in ROUNDS[:2]], kind="lato")
+    page.goto(f"/games/{game.pk}/")
+    points_field(page, "Ana").fill("0")
+    pick_cards(page, "Ben", [1, 1, "llama", "llama", "llama"])
+    expect(points_field(page, "Ben")).to_have_value("31")
+    shoot(page, "lato-card-picker")
+
+
 COMFORT_NAMES = ("Jean-Éric", "🦙 Max", "Zoé", "Anne-Laure", "Ömer", "Bartholomew")
 COMFORT_ROUNDS = [(11, 0, 16, 5, 21, 3), (4, 9, -10, 13, 8, 2), (-10, 12, 5, 3, 7, 6)]
 LOCALES = {"en-GB": "en", "fr-FR": "fr"}
