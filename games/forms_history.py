@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import backup
 from games.models import Kind, Player
+from games.wording import collation_key
 
 PLAYING, FINISHED = "playing", "finished"
 
@@ -26,7 +27,13 @@ class HistoryFilterForm(forms.Form):
 
     def __init__(self, owner, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = owner.players.all()
+        field = self.fields["player"]
+        field.queryset = owner.players.all()
+        # offered in the language's dictionary order (Ömer before Zoé), not the database's
+        players = sorted(field.queryset, key=lambda player: collation_key(player.name))
+        field.choices = [("", field.empty_label)] + [
+            (player.pk, field.label_from_instance(player)) for player in players
+        ]
 
     def filter(self, games):
         """`games` narrowed by the valid player and game filters; all of them when the form is

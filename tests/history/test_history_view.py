@@ -63,6 +63,16 @@ def test_it_filters_by_player(alice_client, make_game):
     assert f"/games/{without.pk}/" not in html
 
 
+def test_the_player_filter_offers_names_in_dictionary_order(alice_client, make_game):
+    make_game(names=("Zoé", "émile", "Ömer", "Ben", "Anna"))
+    html = alice_client.get("/history/").content.decode()
+    start = html.index('name="player"')
+    offered = re.findall(
+        r"<option value=\"\d*\"[^>]*>([^<]+)</option>", html[start : html.index("</select>", start)]
+    )
+    assert offered == ["Everyone", "Anna", "Ben", "émile", "Ömer", "Zoé"]
+
+
 @pytest.mark.parametrize(("status", "shown"), [("finished", 0), ("playing", 1)])
 def test_it_filters_by_in_progress_or_finished(alice_client, make_game, status, shown):
     games = [make_game(rounds=FINISHED), make_game(rounds=[(1, 2, 3)])]
