@@ -32,6 +32,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from games import rules, services  # noqa: E402
 from games.models import Entry, Game, Round, ShareLink  # noqa: E402
 from games.views.live import POLL_SECONDS  # noqa: E402
+from tests.helpers.seeding import played_game  # noqa: E402
 
 PASSWORD = "bench-horse-battery-9"
 SIX = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"]
@@ -45,18 +46,6 @@ def quiet_rounds(count, players):
     for number in range(count):
         emptier = number % players
         entries = [1] * players
-        entries[emptier] = rules.best_return(totals[emptier])
-        totals = list(rules.apply_round(totals, entries))
-        rounds.append(entries)
-    return rounds
-
-
-def played_game(randomness, players):
-    """A whole game to the end at 40, random but valid."""
-    totals, rounds = [0] * players, []
-    while not rules.is_over(totals):
-        emptier = randomness.randrange(players)
-        entries = [randomness.randint(1, 20) for _ in range(players)]
         entries[emptier] = rules.best_return(totals[emptier])
         totals = list(rules.apply_round(totals, entries))
         rounds.append(entries)
