@@ -383,7 +383,7 @@ def game_label(game):
     """A game as people tell games apart: when it started, and who played."""
     return _("the game of %(date)s with %(names)s") % {
         "date": formats.date_format(timezone.localtime(game.created_at), "SHORT_DATETIME_FORMAT"),
-        "names": get_text_list(game.names, _("and")),
+        "names": and_list(game.names),
     }
 
 
