@@ -31,6 +31,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games import rules, services  # noqa: E402
 from games.models import Entry, Game, Round, ShareLink  # noqa: E402
+from games.rules.lama import RULES as LAMA  # noqa: E402
 from games.views.live import POLL_SECONDS  # noqa: E402
 from tests.helpers.seeding import played_game  # noqa: E402
 
@@ -46,8 +47,8 @@ def quiet_rounds(count, players):
     for number in range(count):
         emptier = number % players
         entries = [1] * players
-        entries[emptier] = rules.best_return(totals[emptier])
-        totals = list(rules.apply_round(totals, entries))
+        entries[emptier] = LAMA.best_return(totals[emptier])
+        totals = list(LAMA.apply_round(totals, entries))
         rounds.append(entries)
     return rounds
 

@@ -23,25 +23,19 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
-from games.messages import describe
-from games.models import Entry, Game, Kind, Player, Round, Seat
+from games.messages import describe, describe_all
+from games.models import Entry, Game, Player, Round, Seat
 
 
-def refusals(game, rounds, first_starter, ruleset=None):
-    """The rules' reasons, in words, why these rules.Rounds cannot be the history of `game`
-    (played by `ruleset`, by default its own game's)."""
-    ruleset = ruleset or game.ruleset
+def refusals(game, ruleset, replay):
+    """The rules' reasons, in words, why `game` cannot be played by `ruleset` as `replay`
+    (a fold of its rounds as they would be saved) plays it."""
     if (violation := ruleset.players_violation(len(game.seats))) is not None:
-        return [
-            gettext("%(game)s is played by %(min)s to %(max)s players, not %(count)s.")
-            % ({"game": Kind(ruleset.kind).label} | violation.params)
-        ]
+        return [describe(violation, game.names, ruleset)]
     try:
-        ruleset.fold(len(game.seats), rounds, first_starter)
+        replay()
     except rules.RoundRefused as refused:
-        # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = (describe(v, game.names, ruleset, change=True) for v in refused.violations)
-        return list(dict.fromkeys(messages))
+        return describe_all(refused.violations, game.names, ruleset, change=True)
     return []
 
 
@@ -123,9 +117,13 @@ class GameAdminForm(forms.ModelForm):
         be moved to the right one) with the first starter chosen."""
         data = super().clean()
         if "first_starter" in data and "kind" in data:
-            rounds = self.instance.as_rules_rounds()
-            ruleset = rules.for_kind(data["kind"])
-            for message in refusals(self.instance, rounds, data["first_starter"], ruleset):
+            game, ruleset = self.instance, rules.for_kind(data["kind"])
+            rounds = game.as_rules_rounds()
+
+            def replay():
+                return ruleset.fold(len(game.seats), rounds, data["first_starter"])
+
+            for message in refusals(game, ruleset, replay):
                 self.add_error(None, message)
         return data
 
@@ -223,11 +221,13 @@ class EntryFormSet(BaseInlineFormSet):
             return
         round_, game = self.instance, self.instance.game
         typed = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
-        rounds = game.as_rules_rounds()
-        number = [stored.pk for stored in game.stored_rounds].index(round_.pk)
-        entries = tuple(typed.get(seat.pk) for seat in game.seats)
-        rounds[number] = rules.Round(entries, round_.last_to_quit)
-        problems = refusals(game, rounds, game.first_starter)
+        changed = rules.Round(tuple(typed.get(s.pk) for s in game.seats), round_.last_to_quit)
+
+        def replay():
+            rounds, first = game.as_rules_rounds(), game.first_starter
+            return game.ruleset.fold_with(len(game.seats), rounds, round_.number, changed, first)
+
+        problems = refusals(game, game.ruleset, replay)
         if problems:
             raise forms.ValidationError(problems)
 

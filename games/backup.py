@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import identity, names, rules
-from games.messages import describe
+from games.messages import describe, describe_all
 from games.models import NAME_MAX_LENGTH
 
 # An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
@@ -156,9 +156,7 @@ def read_game(item) -> GameBackup:
     try:
         state = ruleset.fold(len(spelled), rounds, first_starter)
     except rules.RoundRefused as refused:
-        # dict.fromkeys: several seats can share one message (two hands emptied at once).
-        messages = dict.fromkeys(describe(v, spelled, ruleset) for v in refused.violations)
-        raise Refused(*messages) from None
+        raise Refused(*describe_all(refused.violations, spelled, ruleset)) from None
     _check_totals(item.get("totals"), spelled, state)
     players = [names.clean(name) for name in spelled]
     started_at = _moment(item.get("started_at"), _("it started on “%(value)s”"))
@@ -188,15 +186,10 @@ def _ruleset(kind):
 
 def _players(raw, ruleset):
     """The names as the file spells them (its rounds use them), once each is found fit."""
-    if (
-        not isinstance(raw, list)
-        or ruleset.players_violation(len(raw)) is not None
-        or not all(isinstance(name, str) for name in raw)
-    ):
-        raise Refused(
-            _("its players must be a list of %(min)s to %(max)s names.")
-            % {"min": ruleset.min_players, "max": ruleset.max_players}
-        )
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise Refused(_("its players must be a list of names."))
+    if (violation := ruleset.players_violation(len(raw))) is not None:
+        raise Refused(describe(violation, [], ruleset))
     cleaned = [names.clean(name) for name in raw]
     for index, name in enumerate(cleaned):
         if not 1 <= len(name) <= NAME_MAX_LENGTH:

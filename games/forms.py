@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
 from games.forms_calculator import HandCalculator, calculates
-from games.messages import describe, stale_message
+from games.messages import describe, players_limit, stale_message
 from games.models import Kind
 
 
@@ -16,15 +16,6 @@ def _whole(raw):
         return int(str(raw).strip())
     except (TypeError, ValueError):
         return None
-
-
-def players_limit(ruleset):
-    """How many may play a game, in a sentence (the new-game form's help text)."""
-    return _("%(game)s is played by %(min)s to %(max)s players.") % {
-        "game": Kind(ruleset.kind).label,
-        "min": ruleset.min_players,
-        "max": ruleset.max_players,
-    }
 
 
 class GameSelect(forms.RadioSelect):
@@ -107,15 +98,7 @@ class NewGameForm(forms.Form):
             seats.append((i, name))
         ruleset = rules.RULESETS.get(data.get("game"))
         if ruleset and ruleset.players_violation(len(seats)) and not self.errors:
-            self.add_error(
-                "player_0",
-                _("%(game)s is played by %(min)s to %(max)s players: enter as many names.")
-                % {
-                    "game": Kind(ruleset.kind).label,
-                    "min": ruleset.min_players,
-                    "max": ruleset.max_players,
-                },
-            )
+            self.add_error("player_0", players_limit(ruleset))
         data["names"] = [name for _i, name in seats]
         if ruleset is not None:
             self._clean_starter(data, ruleset, [i for i, _name in seats])
@@ -202,9 +185,10 @@ class RoundForm(forms.Form):
 
     def entry_rows(self):
         """Each player's field, with the return the emptied-hand button fills in where the
-        game has chips to give back (None elsewhere)."""
+        game has hands to empty (None elsewhere)."""
+        ruleset = self.ruleset
         return [
-            (self[f"seat_{seat}"], self.ruleset.best_return(total))
+            (self[f"seat_{seat}"], ruleset.best_return(total) if ruleset.has_emptied_hand else None)
             for seat, total in enumerate(self.totals_before())
         ]
 
@@ -236,21 +220,19 @@ class RoundForm(forms.Form):
         entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
         data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
         try:
-            data["state"] = self._fold_with(data["round"])
+            data["state"] = self.ruleset.fold_with(
+                len(self.game.names),
+                self.game.as_rules_rounds(),
+                expected,
+                data["round"],
+                self.game.first_starter,
+            )
         except rules.RoundRefused as refused:
             self._show(refused.violations)
             return data
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
         return data
-
-    def _fold_with(self, new_round):
-        rounds = self.game.as_rules_rounds()
-        if self.number is None:
-            rounds.append(new_round)
-        else:
-            rounds[self.number - 1] = new_round
-        return self.ruleset.fold(len(self.game.names), rounds, self.game.first_starter)
 
     def _describe(self, violation, change=False):
         return describe(violation, self.game.names, self.ruleset, change)

@@ -74,7 +74,7 @@ class HandCalculator(forms.Form):
 
 def calculates(ruleset):
     """Whether a game's rounds are scored against goals, with this calculator's help."""
-    return bool(getattr(ruleset, "goals_per_round", None))
+    return ruleset.goals_per_round > 0
 
 
 def _letters_field(label):

@@ -8,9 +8,11 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.models import Kind
 from games.wording import elide
 
 MESSAGES = {
+    "players": gettext_lazy("%(game)s is played by %(min)s to %(max)s players."),
     "missing": gettext_lazy("Enter the points of %(name)s."),
     "not_whole": gettext_lazy("Enter a whole number."),
     "too_high": gettext_lazy(
@@ -39,11 +41,25 @@ MESSAGES = {
 }
 
 
+def players_limit(ruleset):
+    """How many may play a game: the new-game form's help, and every refusal of a count."""
+    limits = {"min": ruleset.min_players, "max": ruleset.max_players}
+    return MESSAGES["players"] % ({"game": Kind(ruleset.kind).label} | limits)
+
+
+def describe_all(violations, names, ruleset, change=False):
+    """The messages for rules.Violations, each once: several seats can share one (two hands
+    emptied in one round)."""
+    return list(dict.fromkeys(describe(v, names, ruleset, change) for v in violations))
+
+
 def describe(violation, names, ruleset, change=False):
     """The message for one rules.Violation, naming the player where there is one; `change`
     when the violation follows from a change to an earlier round (an edit, the admin)."""
     if violation.code == "game_over" and violation.round is not None:
         return ended_before(violation, names, ruleset, change)
+    if violation.code == "players":
+        return players_limit(ruleset)
     params = dict(violation.params)
     if violation.seat is not None:
         params["name"] = names[violation.seat]

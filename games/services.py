@@ -69,13 +69,12 @@ def lock(game):
 
 def recheck(fresh, number, round_):
     """Replay the game as stored now with `round_` as round `number`: StaleSheet if it breaks."""
-    rounds = fresh.as_rules_rounds()
-    if number > len(rounds) + 1:
-        raise StaleSheet
-    rounds[number - 1 : number] = [round_]
+    rounds, players = fresh.as_rules_rounds(), len(fresh.seats)
     try:
-        return fresh.ruleset.fold(len(fresh.seats), rounds, fresh.first_starter)
-    except rules.RoundRefused as refused:  # valid on the sheet the phone had, not on this one
+        return fresh.ruleset.fold_with(players, rounds, number, round_, fresh.first_starter)
+    # Valid on the sheet the phone had, not on this one: refused by the rules (RoundRefused),
+    # or a round number the game no longer reaches (ValueError).
+    except ValueError as refused:
         raise StaleSheet from refused
 
 

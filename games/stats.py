@@ -92,7 +92,7 @@ def player_stats(appearances: Sequence[Appearance], ruleset: Ruleset) -> PlayerS
     points = [r.points[seat] for state, seat in appearances for r in state.rounds]
     given_back = [p for state, seat in appearances for p in returns(state, seat)]
     emptied = sum(len(hands_emptied(state, seat)) for state, seat in appearances)
-    has_chips = ruleset.chips(0) is not None
+    has_chips = ruleset.has_chips
     return PlayerStats(
         kind=ruleset.kind,
         games=len(appearances),
@@ -104,7 +104,7 @@ def player_stats(appearances: Sequence[Appearance], ruleset: Ruleset) -> PlayerS
         highest_wins=ruleset.highest_wins,
         rounds=len(points),
         average_per_round=fmean(points) if points else None,
-        hands_emptied=emptied if ruleset.best_return(0) is not None else None,
+        hands_emptied=emptied if ruleset.has_emptied_hand else None,
         chips_returned=len(given_back) if has_chips else None,
         points_returned=sum(given_back) if has_chips else None,
         longest_streak=longest_streak(outcomes),

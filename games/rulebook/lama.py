@@ -5,7 +5,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from games import rules
+from games.rules import lama
+
+RULES = lama.RULES
 
 SECTIONS = (
     ("box", _("The box")),
@@ -19,14 +21,14 @@ SECTIONS = (
 )
 
 # The cards in the order they may follow each other; after the last comes the first.
-LOOP = (*rules.CARD_VALUES, rules.LLAMA)
+LOOP = (*RULES.card_values, RULES.llama)
 
 HANDS = {
-    "two_ones_and_a_llama": (1, 1, rules.LLAMA),
+    "two_ones_and_a_llama": (1, 1, RULES.llama),
     "three_fives": (5, 5, 5),
-    "two_llamas": (rules.LLAMA, rules.LLAMA),
-    "full_hand": (*rules.CARD_VALUES, rules.LLAMA, rules.LLAMA),
-    "quitter": (2, 6, 6, rules.LLAMA),
+    "two_llamas": (RULES.llama, RULES.llama),
+    "full_hand": (*RULES.card_values, RULES.llama, RULES.llama),
+    "quitter": (2, 6, 6, RULES.llama),
 }
 RETURN_TOTALS = {"black": 23, "exactly_ten": 10, "white": 7, "nothing": 0}
 GAME_PLAYERS = ("Ana", "Ben", "Cleo")
@@ -61,32 +63,32 @@ def typed(value):
 def numbers():
     """The constants the prose quotes."""
     return {
-        "min_players": rules.MIN_PLAYERS,
-        "max_players": rules.MAX_PLAYERS,
-        "llamas": rules.LLAMA_COST,
-        "max_penalty": rules.MAX_PENALTY,
-        "end": rules.END_SCORE,
-        "black": rules.BLACK_CHIP,
-        "white": rules.WHITE_CHIP,
+        "min_players": RULES.min_players,
+        "max_players": RULES.max_players,
+        "llamas": RULES.llama_cost,
+        "max_penalty": RULES.max_entry,
+        "end": RULES.end_score,
+        "black": lama.BLACK_CHIP,
+        "white": lama.WHITE_CHIP,
     }
 
 
 def hand(cards, ruleset=None):
     """What a hand costs, in points and chips, by L.L.A.M.A.'s rules or a variant's."""
-    ruleset = ruleset or rules.lama.RULES
+    ruleset = ruleset or RULES
     penalty = ruleset.hand_penalty(cards)
     black, white = ruleset.chips(penalty)
     return Hand(tuple(cards), penalty, black, white)
 
 
 def returned(total):
-    entry = rules.best_return(total)
-    return Return(total, entry, total + rules.points(total, entry))
+    entry = RULES.best_return(total)
+    return Return(total, entry, total + RULES.points(total, entry))
 
 
 def game_example():
     """A short game replayed by the rules module: rows of typed entries and totals."""
-    state = rules.fold(len(GAME_PLAYERS), GAME_ROUNDS, first_starter=0)
+    state = RULES.fold(len(GAME_PLAYERS), GAME_ROUNDS, first_starter=0)
     rows = [
         {
             "number": r.number,
@@ -104,7 +106,7 @@ def game_example():
         "over": [
             name
             for name, total in zip(GAME_PLAYERS, state.totals, strict=True)
-            if total >= rules.END_SCORE
+            if total >= RULES.end_score
         ],
     }
 

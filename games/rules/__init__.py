@@ -6,7 +6,8 @@ and what the table needs to know before the next round. Nothing here imports Dja
 rule in pyproject.toml keeps it so): views, forms, the admin, the import and the rule pages
 all ask these modules, so they can never disagree about a score.
 
-The names at this level are L.L.A.M.A.'s, the game the app started with.
+No game's own constant lives at this level: what one game has, its ruleset says
+(`for_kind("lama").min_players`). The bounds here hold for every game at once.
 """
 
 from games.rules import lama, lato, llama_llama
@@ -21,28 +22,6 @@ from games.rules.base import (
     RoundResult,
     Ruleset,
     Violation,
-)
-from games.rules.lama import (
-    BLACK_CHIP,
-    CARD_VALUES,
-    END_SCORE,
-    LLAMA,
-    LLAMA_COST,
-    MAX_PENALTY,
-    MIN_PLAYERS,
-    RETURNS,
-    WHITE_CHIP,
-    apply_round,
-    best_return,
-    chips,
-    emptier,
-    fold,
-    hand_penalty,
-    is_over,
-    next_starter,
-    points,
-    validate_round,
-    value_violation,
 )
 
 RULESETS: dict[str, Ruleset] = {
@@ -62,40 +41,23 @@ def for_kind(kind: str) -> Ruleset:
 
 
 __all__ = [
-    "BLACK_CHIP",
-    "CARD_VALUES",
     "DEFAULT_KIND",
-    "END_SCORE",
     "FINAL_ROUND",
-    "LLAMA",
-    "LLAMA_COST",
     "MAX_ENTRY",
-    "MAX_PENALTY",
     "MAX_PLAYERS",
     "MIN_ENTRY",
-    "MIN_PLAYERS",
-    "RETURNS",
-    "ROUND_LIMIT",
     "RULESETS",
+    "ROUND_LIMIT",
     "SHARED",
     "TOTAL",
-    "WHITE_CHIP",
     "GameState",
     "Round",
     "RoundRefused",
     "RoundResult",
     "Ruleset",
     "Violation",
-    "apply_round",
-    "best_return",
-    "chips",
-    "emptier",
-    "fold",
     "for_kind",
-    "hand_penalty",
-    "is_over",
-    "next_starter",
-    "points",
-    "validate_round",
-    "value_violation",
+    "lama",
+    "lato",
+    "llama_llama",
 ]

@@ -117,6 +117,12 @@ class Ruleset:
     round_limit: int = ROUND_LIMIT
     highest_wins: bool = False
     has_starter: bool = False  # whether the app says who starts each round
+    has_chips: bool = False  # whether totals are paid in chips (`chips` says which)
+    # Whether a round may end with a player who emptied their hand and gives back a chip
+    # (`best_return` says which): the sheet's "Emptied hand" button, the statistics.
+    has_emptied_hand: bool = False
+    # The goal cards a hand is scored against each round (Llama Llama); 0 in games without.
+    goals_per_round: int = 0
     variant_of: str | None = None  # the kind this one is a variant of
 
     @property
@@ -138,13 +144,13 @@ class Ruleset:
         """What is wrong with the round as a whole once each entry is valid on its own."""
         return []
 
-    def chips(self, total: int) -> tuple[int, int] | None:
-        """A total as (black, white) chips, in the games that pay in chips; None elsewhere."""
-        return None
+    def chips(self, total: int) -> tuple[int, int]:
+        """A total as (black, white) chips; asked only where `has_chips`."""
+        raise NotImplementedError(f"{self.name} has no chips")
 
-    def best_return(self, total: int) -> int | None:
-        """What the player who emptied their hand types, in the games with returns."""
-        return None
+    def best_return(self, total: int) -> int:
+        """What the player who emptied their hand types; asked only where `has_emptied_hand`."""
+        raise NotImplementedError(f"in {self.name}, nobody empties their hand")
 
     def missing_facts(self, round_: Round) -> list[Violation]:
         """What the table must still say about a new round besides its numbers (L.L.A.M.A.:
@@ -271,6 +277,20 @@ class Ruleset:
             results.append(RoundResult(number, entries, change, new_totals, emptier, starter))
             totals = new_totals
         return self._state(players, tuple(results), totals, starter)
+
+    def fold_with(
+        self,
+        players: int,
+        rounds: Sequence[Round | Sequence[int]],
+        number: int,
+        round_: Round,
+        first_starter: int | None = None,
+    ) -> GameState:
+        """Replay a game with `round_` as its round `number`: in place of a round played, or
+        as the next one (`number` one past the last). ValueError for a round it cannot be."""
+        if not 1 <= number <= len(rounds) + 1:
+            raise ValueError(f"no round {number} in a game of {len(rounds)} rounds")
+        return self.fold(players, [*rounds[: number - 1], round_, *rounds[number:]], first_starter)
 
     def _state(self, players, results, totals, starter) -> GameState:
         finished = self.is_over(totals, len(results))

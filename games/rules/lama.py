@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.rules.base import GameState, Round, RoundRefused, Ruleset, Violation
+from games.rules.base import Round, Ruleset, Violation
 
 CARD_VALUES = (1, 2, 3, 4, 5, 6)
 LLAMA = "llama"
@@ -31,6 +31,8 @@ class Lama(Ruleset):
     min_entry = MIN_ENTRY
     end_score = END_SCORE
     has_starter = True
+    has_chips = True
+    has_emptied_hand = True
     card_values = CARD_VALUES
     llama = LLAMA
     llama_cards: int | None = None  # each llama is counted only where their number matters
@@ -135,53 +137,6 @@ RULES = Lama()
 MAX_PENALTY = RULES.max_entry  # 31: one of each value and llamas
 
 
-# The rules of L.L.A.M.A. as plain functions, as the app has always called them.
-def hand_penalty(cards: Iterable[int | str]) -> int:
-    return RULES.hand_penalty(cards)
-
-
-def best_return(total: int) -> int:
-    return RULES.best_return(total)
-
-
-def chips(total: int) -> tuple[int, int]:
-    return RULES.chips(total)
-
-
-def points(total: int, entry: int) -> int:
-    return RULES.points(total, entry)
-
-
-def is_over(totals: Sequence[int]) -> bool:
-    return RULES.is_over(totals, 0)
-
-
-def emptier(entries: Sequence[int]) -> int | None:
-    return RULES.emptier(entries)
-
-
-def next_starter(entries: Sequence[int], last_to_quit: int | None = None) -> int | None:
-    return RULES.next_starter(entries, last_to_quit)
-
-
-def value_violation(entry: object, seat: int | None = None) -> Violation | None:
-    return RULES.value_violation(entry, seat)
-
-
-def validate_round(totals: Sequence[int], entries: Sequence[object]) -> list[Violation]:
-    return RULES.validate_round(totals, entries)
-
-
-def apply_round(totals: Sequence[int], entries: Sequence[int]) -> tuple[int, ...]:
-    return RULES.apply_round(totals, entries)
-
-
-def fold(
-    players: int, rounds: Iterable[Round | Sequence[int]], first_starter: int | None = None
-) -> GameState:
-    return RULES.fold(players, rounds, first_starter)
-
-
 __all__ = [
     "BLACK_CHIP",
     "CARD_VALUES",
@@ -195,9 +150,5 @@ __all__ = [
     "RETURNS",
     "RULES",
     "WHITE_CHIP",
-    "GameState",
     "Lama",
-    "Round",
-    "RoundRefused",
-    "Violation",
 ]

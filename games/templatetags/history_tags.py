@@ -11,7 +11,7 @@ def finished_summary(game):
     BG Stats, for a finished game's page."""
     return {
         "game": game,
-        "emptied_hands": game.ruleset.best_return(0) is not None,
+        "emptied_hands": game.ruleset.has_emptied_hand,
         "standings": history.standings(game),
         "chart": history.totals_chart(game),
         "bgstats_url": bgstats.push_url(game),

@@ -207,7 +207,7 @@ def _verdict(state, names):
 
 def _chips(ruleset, total):
     """A total as chips, in the games that pay in chips."""
-    if ruleset.chips(total) is None:
+    if not ruleset.has_chips:
         return {}
     black, white = ruleset.chips(total)
     return {
@@ -291,6 +291,8 @@ def _typed(data):
 def _with_return_filled(game, data):
     """Without JavaScript, the emptied-hand button comes back with the best return typed."""
     initial = _typed(data)
+    if not game.ruleset.has_emptied_hand:
+        return RoundForm(game, initial=initial)
     try:
         seat = int(data.get("emptied"))
         initial[f"seat_{seat}"] = game.ruleset.best_return(game.state.totals[seat])

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from games import rules
+from games.rules.lama import LLAMA, RULES
 from tests.browser.sheet import points_field, save_round, totals
 
 SIX = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fred")
@@ -15,7 +15,7 @@ def open_picker(page, name):
 
 def tap(page, name, cards):
     for card in cards:
-        label = "a llama" if card == rules.LLAMA else f"a {card}"
+        label = "a llama" if card == LLAMA else f"a {card}"
         page.get_by_role("button", name=f"Add {label} to {name}'s hand").click()
 
 
@@ -23,7 +23,7 @@ def test_it_types_the_penalty_of_the_tapped_cards_and_shows_the_sum(page, signed
     game = make_game()
     page.goto(f"/games/{game.pk}/")
     open_picker(page, "Ana")
-    tap(page, "Ana", [5, 5, rules.LLAMA, 1])
+    tap(page, "Ana", [5, 5, LLAMA, 1])
 
     expect(points_field(page, "Ana")).to_have_value("16")
     summary = page.locator("#id_seat_0_cards output")
@@ -36,7 +36,7 @@ def test_a_round_entered_by_tapping_cards_is_saved(page, signed_in, make_game):
     open_picker(page, "Ana")
     tap(page, "Ana", [2, 2])
     open_picker(page, "Cleo")
-    tap(page, "Cleo", [6, rules.LLAMA, rules.LLAMA])
+    tap(page, "Cleo", [6, LLAMA, LLAMA])
     page.get_by_role("button", name="Emptied hand for Ben").click()
     save_round(page, {})
 
@@ -57,11 +57,11 @@ def test_the_typed_number_stays_editable_and_clear_empties_it(page, signed_in, m
 HANDS = [
     [1],
     [6, 6, 6],
-    [rules.LLAMA],
-    [rules.LLAMA, rules.LLAMA, rules.LLAMA],
-    [1, 1, rules.LLAMA],  # the rulebook's example: 11
-    [1, 2, 3, 4, 5, 6, rules.LLAMA],
-    [4, 2, 4, rules.LLAMA, 2, 6],
+    [LLAMA],
+    [LLAMA, LLAMA, LLAMA],
+    [1, 1, LLAMA],  # the rulebook's example: 11
+    [1, 2, 3, 4, 5, 6, LLAMA],
+    [4, 2, 4, LLAMA, 2, 6],
 ]
 
 
@@ -72,7 +72,7 @@ def test_the_picker_agrees_with_the_rules_module(page, signed_in, make_game):
     for hand in HANDS:
         page.get_by_role("button", name="Clear Ana's hand").click()
         tap(page, "Ana", hand)
-        expect(points_field(page, "Ana")).to_have_value(str(rules.hand_penalty(hand)))
+        expect(points_field(page, "Ana")).to_have_value(str(RULES.hand_penalty(hand)))
 
 
 def test_it_works_by_keyboard(page, signed_in, make_game):

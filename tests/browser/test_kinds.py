@@ -54,9 +54,9 @@ def test_a_name_typed_beyond_the_limit_stays_in_sight_and_is_refused(page, signe
     expect(name_field(page, 6)).to_be_hidden()
     page.get_by_role("button", name="Start game").click()
 
-    expect(
-        page.get_by_text("Llama Llama is played by 2 to 4 players: enter as many")
-    ).to_be_visible()
+    expect(page.locator("#id_player_0_errors")).to_have_text(
+        "Llama Llama is played by 2 to 4 players."
+    )
     assert not Game.objects.exists()
 
 

@@ -13,8 +13,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.views.defaults import server_error
 
-from games import rulebook
 from games.models import ShareLink
+from games.rulebook import lama as book
 from tests.helpers import vnu
 
 NAMES = ("Ana", "Ben", "Cleo")
@@ -101,7 +101,7 @@ SIGNED_IN = {
 SIGNED_OUT = {
     "home signed out": _get("/en/"),
     "rules": _get("/en/rules/"),
-    **{f"rules {slug}": _get(f"/en/rules/{slug}/") for slug, _title in rulebook.SECTIONS},
+    **{f"rules {slug}": _get(f"/en/rules/{slug}/") for slug, _title in book.SECTIONS},
     "login": _get("/accounts/login/"),
     "refused login": _post(
         lambda tables: "/accounts/login/", {"username": "alice", "password": "x"}, 422

@@ -86,7 +86,7 @@ def test_a_game_of_five_cannot_move_to_llama_llama(admin_client, make_game):
     response = change_kind(admin_client, game, "llama_llama")
 
     assert response.status_code == 200
-    assert page_errors(response) == ["Llama Llama is played by 2 to 4 players, not 5."]
+    assert page_errors(response) == ["Llama Llama is played by 2 to 4 players."]
     assert Game.objects.get(pk=game.pk).kind == "lama"
     assert not LogEntry.objects.exists()
 

@@ -101,7 +101,12 @@ def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
     [
         ({"players": ["Ana", "Ben"]}, "should hold a list of games"),
         ([42], "Game 1: it is not a game"),
-        ([{"id": 9, "players": ["Ana"], "rounds": []}], "Game 1 (id 9): its players must be"),
+        (
+            [{"id": 9, "players": ["Ana"], "rounds": []}],
+            "Game 1 (id 9): L.L.A.M.A. is played by 2 to 6 players.",
+        ),
+        ([{"players": "Ana, Ben", "rounds": []}], "Game 1: its players must be a list of names."),
+        ([{"players": ["Ana", 7], "rounds": []}], "Game 1: its players must be a list of names."),
         ([{"players": ["Ana", "ana"], "rounds": []}], "Game 1: ana is already at the table."),
         ([{"players": ["Ana", "Ben"], "rounds": "many"}], "its rounds must be a list"),
         (
@@ -603,7 +608,7 @@ def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, sho
     [
         (
             {"game": "llama_llama", "players": ["Ana", "Ben", "Cleo", "Dan", "Eve"]},
-            "its players must be a list of 2 to 4 names.",
+            "Llama Llama is played by 2 to 4 players.",
         ),
         (
             {

@@ -1,13 +1,13 @@
 import pytest
 
-from games import rules, stats
+from games import stats
 from games.rules.lama import RULES as LAMA
 from games.rules.lato import RULES as LATO
 from games.rules.llama_llama import RULES as LLAMA_LLAMA
 
 
 def game(players, *rounds):
-    return rules.fold(players, rounds)
+    return LAMA.fold(players, rounds)
 
 
 # Ana (seat 0) wins alone: Ben passes 40.

@@ -112,3 +112,44 @@ def test_a_tie_break_puts_its_winner_alone_in_first_place():
 def test_during_the_game_equal_totals_share_a_place():
     state = rules.for_kind("lama").fold(3, [(5, 0, 5)])
     assert rules.for_kind("lama").ranking(state) == ((1, 1), (0, 2), (2, 2))
+
+
+def test_each_game_declares_what_it_has():
+    assert {r.kind for r in ALL if r.has_chips} == {"lama", "lato"}
+    assert {r.kind for r in ALL if r.has_emptied_hand} == {"lama", "lato"}
+    assert {r.kind: r.goals_per_round for r in ALL} == {"lama": 0, "lato": 0, "llama_llama": 4}
+
+
+@pytest.mark.parametrize("ruleset", ALL, ids=ids)
+def test_a_game_answers_only_for_what_it_declares(ruleset):
+    for has, ask in (
+        (ruleset.has_chips, ruleset.chips),
+        (ruleset.has_emptied_hand, ruleset.best_return),
+    ):
+        if has:
+            assert ask(23) is not None
+        else:
+            with pytest.raises(NotImplementedError):
+                ask(23)
+
+
+@pytest.mark.parametrize("ruleset", ALL, ids=ids)
+def test_a_game_replayed_with_one_round_replaced_or_added(ruleset):
+    rounds = [(5, 6), (7, 8)]
+    replaced = ruleset.fold_with(2, rounds, 1, rules.Round((1, 2)))
+    assert [r.entries for r in replaced.rounds] == [(1, 2), (7, 8)]
+    added = ruleset.fold_with(2, rounds, 3, rules.Round((3, 4)))
+    assert [r.entries for r in added.rounds] == [(5, 6), (7, 8), (3, 4)]
+    assert rounds == [(5, 6), (7, 8)]  # the game's own rounds are left as they were
+    for number in (0, 4):
+        with pytest.raises(ValueError, match=f"no round {number}"):
+            ruleset.fold_with(2, rounds, number, rules.Round((3, 4)))
+
+
+def test_a_round_replaced_is_checked_with_every_round_after_it():
+    lama = for_kind("lama")
+    rounds = [(12, 3), (-10, 4)]  # Ana gives back a black chip with 12 points
+    with pytest.raises(rules.RoundRefused) as refused:
+        lama.fold_with(2, rounds, 1, rules.Round((5, 0)))  # with 5, she has no black chip
+    (violation,) = refused.value.violations
+    assert (violation.code, violation.round) == ("return_too_big", 2)

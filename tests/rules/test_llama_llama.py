@@ -75,7 +75,7 @@ def test_anything_else_is_refused_next_to_its_seat(score, code):
 
 
 def test_there_is_no_chip_and_no_emptied_hand():
-    assert RULES.chips(40) is None and RULES.best_return(40) is None
+    assert not RULES.has_chips and not RULES.has_emptied_hand
     assert RULES.validate_round([0, 0], [0, 0]) == []  # two zeros are fine here
     assert RULES.missing_facts(Round((5, 7))) == []
 

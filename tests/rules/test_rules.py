@@ -10,29 +10,16 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.rules import (
-    BLACK_CHIP,
-    CARD_VALUES,
-    END_SCORE,
-    LLAMA,
-    MAX_PENALTY,
-    MAX_PLAYERS,
-    MIN_ENTRY,
-    MIN_PLAYERS,
-    Round,
-    RoundRefused,
-    Violation,
-    apply_round,
-    best_return,
-    chips,
-    emptier,
-    fold,
-    hand_penalty,
-    next_starter,
-    points,
-    validate_round,
-    value_violation,
-)
+from games.rules import Round, RoundRefused, Violation
+from games.rules.lama import BLACK_CHIP, CARD_VALUES, END_SCORE, LLAMA, MAX_PENALTY, MIN_ENTRY
+from games.rules.lama import RULES as LAMA
+
+# L.L.A.M.A.'s rules, asked of its ruleset as the app asks them.
+MIN_PLAYERS, MAX_PLAYERS = LAMA.min_players, LAMA.max_players
+apply_round, best_return, chips = LAMA.apply_round, LAMA.best_return, LAMA.chips
+emptier, fold, hand_penalty = LAMA.emptier, LAMA.fold, LAMA.hand_penalty
+next_starter, points = LAMA.next_starter, LAMA.points
+validate_round, value_violation = LAMA.validate_round, LAMA.value_violation
 
 # --------------------------------------------------------------------------- helpers
 

@@ -105,8 +105,8 @@ def test_llama_llama_refuses_a_fifth_player(alice_client, alice):
     response = new_game(alice_client, "llama_llama", "Ana", "Ben", "Cleo", "Dan", "Eve")
     assert response.status_code == 422
     assert (
-        '<ul class="errors" id="id_player_0_errors"><li>Llama Llama is played by 2 to 4 players:'
-        " enter as many names.</li></ul>"
+        '<ul class="errors" id="id_player_0_errors"><li>Llama Llama is played by 2 to 4 players.'
+        "</li></ul>"
     ) in response.text
     assert not Game.objects.exists()
 
@@ -384,17 +384,17 @@ def test_llama_llama_refuses_an_edit_that_ends_the_game_before_later_rounds(
 @pytest.mark.parametrize(
     ("kind", "names", "message"),
     [
-        ("lama", ["Ana"], "L.L.A.M.A. is played by 2 to 6 players: enter as many names."),
+        ("lama", ["Ana"], "L.L.A.M.A. is played by 2 to 6 players."),
         (
             "lato",
             ["Ana"],
-            "L.L.A.M.A., Lato z Komarami rule is played by 2 to 6 players: enter as many names.",
+            "L.L.A.M.A., Lato z Komarami rule is played by 2 to 6 players.",
         ),
-        ("llama_llama", ["Ana"], "Llama Llama is played by 2 to 4 players: enter as many names."),
+        ("llama_llama", ["Ana"], "Llama Llama is played by 2 to 4 players."),
         (
             "llama_llama",
             ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"],
-            "Llama Llama is played by 2 to 4 players: enter as many names.",
+            "Llama Llama is played by 2 to 4 players.",
         ),
     ],
 )

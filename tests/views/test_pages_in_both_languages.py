@@ -8,12 +8,12 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games import rulebook
+from games.rulebook import lama, llama_llama
 from tests.helpers.pagetext import segments, text
 
 NAMES = ("Ana", "Ben", "Cleo")
 # Names, and words spelt the same in both languages.
-NEUTRAL = [*NAMES, *rulebook.GAME_PLAYERS, "Scorekeeper", "English", "Français", "Total", "alice"]
+NEUTRAL = [*NAMES, *lama.GAME_PLAYERS, "Scorekeeper", "English", "Français", "Total", "alice"]
 NEUTRAL += ["points?", "Lama", "Lege alle Minuspunkte ab", "Lato z Komarami", "LÂche ta MAin"]
 NEUTRAL += ["Llama Llama"]  # its name in both languages
 SAME_IN_BOTH = re.compile(r"\b(?:" + "|".join(NEUTRAL) + r")\b")
@@ -79,10 +79,10 @@ SIGNED_OUT = {"login", "signup", "refused signup", "refused login"}
 PREFIXED = [
     "",
     "rules/",
-    *(f"rules/{slug}/" for slug, _title in rulebook.SECTIONS),
+    *(f"rules/{slug}/" for slug, _title in lama.SECTIONS),
     "rules/lato-z-komarami/",
     "rules/llama-llama/",
-    *(f"rules/llama-llama/{slug}/" for slug, _title in rulebook.llama_llama.SECTIONS),
+    *(f"rules/llama-llama/{slug}/" for slug, _title in llama_llama.SECTIONS),
 ]
 
 

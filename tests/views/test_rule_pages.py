@@ -7,11 +7,15 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import rulebook, rules
+from games import rulebook
+from games.rulebook import lama as book
+from games.rules import lama
 from tests.helpers.pagetext import bad_typography, segments, text
 
+LAMA = lama.RULES
+
 LANGUAGES = ("en", "fr")
-SLUGS = [slug for slug, _title in rulebook.SECTIONS]
+SLUGS = [slug for slug, _title in book.SECTIONS]
 LLAMA_LLAMA_SLUGS = [slug for slug, _title in rulebook.llama_llama.SECTIONS]
 # Every rule page, after /<language>/rules/.
 EVERY_PAGE = [
@@ -61,41 +65,41 @@ def test_the_pages_use_the_words_of_the_game(client, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_index_sums_up_the_rules_for_the_table(client, language):
     summary = text(page(client, language))
-    for number in (rules.LLAMA_COST, rules.MAX_PENALTY, rules.END_SCORE):
+    for number in (LAMA.llama_cost, LAMA.max_entry, LAMA.end_score):
         assert str(number) in summary
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_hand_examples_show_the_rules_module_penalties(client, language):
     html = page(client, language, "scoring") + page(client, language, "faq")
-    for name, cards in rulebook.HANDS.items():
-        assert f"= {rules.hand_penalty(cards)} point" in example(html, name)
-    assert [rules.hand_penalty(c) for c in ([1, 1, "llama"], [5, 5, 5], ["llama"] * 2)] == [
+    for name, cards in book.HANDS.items():
+        assert f"= {LAMA.hand_penalty(cards)} point" in example(html, name)
+    assert [LAMA.hand_penalty(c) for c in ([1, 1, "llama"], [5, 5, 5], ["llama"] * 2)] == [
         11,
         5,
         10,
     ]
-    assert rules.hand_penalty(rulebook.HANDS["full_hand"]) == rules.MAX_PENALTY == 31
+    assert LAMA.hand_penalty(book.HANDS["full_hand"]) == LAMA.max_entry == 31
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_return_examples_show_the_rules_module_returns(client, language):
     html = page(client, language, "returning-a-chip")
     expected = {"black": -10, "exactly_ten": -10, "white": -1, "nothing": 0}
-    for name, total in rulebook.RETURN_TOTALS.items():
-        entry = rules.best_return(total)
+    for name, total in book.RETURN_TOTALS.items():
+        entry = LAMA.best_return(total)
         assert entry == expected[name]
         shown = example(html, name)
-        assert rulebook.typed(entry) in shown
-        assert str(total + rules.points(total, entry)) in shown
+        assert book.typed(entry) in shown
+        assert str(total + LAMA.points(total, entry)) in shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_game_example_ends_as_the_rules_module_says(client, language):
-    state = rules.fold(len(rulebook.GAME_PLAYERS), rulebook.GAME_ROUNDS)
+    state = LAMA.fold(len(book.GAME_PLAYERS), book.GAME_ROUNDS)
     assert state.finished and state.shared_victory
     shown = text(page(client, language, "end-of-game"))
-    winners = [rulebook.GAME_PLAYERS[seat] for seat in state.winners]
+    winners = [book.GAME_PLAYERS[seat] for seat in state.winners]
     assert {"en": " and ", "fr": " et "}[language].join(winners) in shown
     for total in state.totals:
         assert str(total) in shown
@@ -105,7 +109,7 @@ def test_the_game_example_ends_as_the_rules_module_says(client, language):
 def test_the_examples_follow_the_rules_module_when_it_changes(client, monkeypatch):
     before = text(page(client, "en", "scoring"))
     assert "= 11 points" in before
-    monkeypatch.setattr(rules.lama.RULES, "llama_cost", 20)
+    monkeypatch.setattr(LAMA, "llama_cost", 20)
     after = page(client, "en", "scoring")
     assert "= 21 points" in example(after, "two_ones_and_a_llama")
     assert "= 20 points" in example(after, "two_llamas")
@@ -115,7 +119,7 @@ def test_the_examples_follow_the_rules_module_when_it_changes(client, monkeypatc
 def test_the_loop_of_cards_is_drawn_in_order(client, language):
     html = page(client, language, "turn")
     picture = re.search(r'<svg class="loop-picture".*?</figure>', html, flags=re.S).group()
-    assert re.findall(r'class="card-svg card-(\w+)"', picture) == [str(c) for c in rulebook.LOOP]
+    assert re.findall(r'class="card-svg card-(\w+)"', picture) == [str(c) for c in book.LOOP]
     assert "," not in "".join(re.findall(r'\b(?:x|y|d)="([^"]*)"', picture)), "SVG needs dots"
     assert 'role="img"' in picture and "<title" in picture
 
