@@ -7,4 +7,5 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        from games import signals  # noqa: F401  (connects the revision's receivers)
+        # Registers the system checks; connects the revision's receivers.
+        from games import checks, signals  # noqa: F401
