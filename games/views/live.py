@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import folds
+from games.display import sheet_context
 from games.models import ShareLink
-from games.views.sheet import get_game_for, sheet_context
+from games.views.sheet import get_game_for
 
 # How often the phones around the table ask for news; a test makes it shorter.
 POLL_SECONDS = 3

@@ -1,20 +1,18 @@
 """The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
 
-from functools import partial
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.text import capfirst, get_text_list
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import folds, rules, services
+from games import folds, services
+from games.display import and_list, sheet_context
 from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.forms_calculator import HandCalculator, calculates
 from games.messages import stale_message, stale_round_message
@@ -79,143 +77,6 @@ def sheet(request, game, form, status=200, notice=""):
     # one address, two answers (the page, or its partial for htmx): caches must tell them apart
     patch_vary_headers(response, ["HX-Request"])
     return response
-
-
-def sheet_context(game):
-    """What every view of a sheet shows (the sheet itself, the live view, the edit page)."""
-    ruleset, state, names = game.ruleset, game.state, game.names
-    columns = _columns(game, ruleset, state)
-    starter = None if state.next_starter is None else names[state.next_starter]
-    return (
-        {
-            "game": game,
-            "ruleset": ruleset,
-            "kind_dir": f"games/kinds/{ruleset.family}/",
-            "state": state,
-            "columns": columns,
-            # called by the template only when its table is not kept already
-            "rows": partial(_rows, game, state),
-            "standings": _standings(columns, ruleset, state),
-            "winners": [names[seat] for seat in state.winners],
-            "starter": starter,
-        }
-        | _race(ruleset, state, names)
-        | _table_helpers(state, names)
-        | _verdict(state, names)
-    )
-
-
-def _rows(game, state):
-    """Each round with its cells (what was typed, the total it made) and its edit link."""
-    label = _("Edit round %(number)s")
-    return [
-        {
-            "number": r.number,
-            "edit_url": reverse("round_edit", args=[game.pk, r.number]),
-            "edit_label": label % {"number": r.number},
-            "cells": [
-                {"entry": entry, "total": total, "emptied": seat == r.emptier}
-                for seat, (entry, total) in enumerate(zip(r.entries, r.totals, strict=True))
-            ],
-        }
-        for r in state.rounds
-    ]
-
-
-def _columns(game, ruleset, state):
-    return [
-        {
-            "name": name,
-            "total": total,
-            # once the game is over, the star goes to the winners (after any tie-break)
-            "leader": seat in (state.winners if state.finished else state.leaders),
-            "winner": seat in state.winners,
-            "player_id": game.seats[seat].player_id,
-        }
-        | _chips(ruleset, total)
-        for seat, (name, total) in enumerate(zip(game.names, state.totals, strict=True))
-    ]
-
-
-def _race(ruleset, state, names):
-    """Who leads, with what, and how far that is from the end score."""
-    return {
-        "leader_names": and_list(names[seat] for seat in state.leaders),
-        "leader_count": len(state.leaders),
-        "top_total": max(state.totals),
-        "to_end": max(0, ruleset.end_score - max(state.totals)),
-    }
-
-
-def _table_helpers(state, names):
-    """Llama Llama, before a round: the order of the goals, where the dummy hand goes."""
-    return {
-        "goal_order": _goal_order(state, names),
-        "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
-        "dummy_tied": len(state.dummy_beside) > 1,
-    }
-
-
-def and_list(names):
-    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo", in the reader's language."""
-    return get_text_list(list(names), _("and"))
-
-
-def _standings(columns, ruleset, state):
-    """The columns in the rules' ranking, each with its place: a shared victory is numbered
-    as the final standings number it (1, 1, 3)."""
-    return [columns[seat] | {"place": place} for seat, place in ruleset.ranking(state)]
-
-
-def _goal_order(state, names):
-    """In which order the players lay their goals: players tied on total share a place."""
-    groups, position = [], 1
-    for group in state.goal_order:
-        total = state.totals[group[0]]
-        groups.append(
-            {
-                "names": and_list(names[s] for s in group),
-                "count": len(group),
-                "position": position,
-                "total": total,
-            }
-        )
-        position += len(group)
-    return groups
-
-
-def _verdict(state, names):
-    """The numbers behind the end banner: what decided it, who tied on the best total, on
-    what, and what the winners scored in the final round (the tie-break)."""
-    if not state.finished:
-        return {}
-    best, winners = state.best_total_seats, state.winners
-    return {
-        "decided": {
-            "by_total": state.decided_by == rules.TOTAL,
-            "by_final_round": state.decided_by == rules.FINAL_ROUND,
-            "shared": state.decided_by == rules.SHARED,
-        },
-        "tied_names": and_list(names[seat] for seat in best),
-        "tied_count": len(best),
-        "best_total": state.totals[best[0]],
-        "winner_names": and_list(names[seat] for seat in winners),
-        "winner_count": len(winners),
-        "final_points": state.rounds[-1].points[winners[0]],
-    }
-
-
-def _chips(ruleset, total):
-    """A total as chips, in the games that pay in chips."""
-    if not ruleset.has_chips:
-        return {}
-    black, white = ruleset.chips(total)
-    return {
-        "black": black,
-        "white": white,
-        "black_range": range(black),
-        "white_range": range(white),
-    }
 
 
 @login_required
