@@ -367,7 +367,7 @@ class PlayerAdminForm(forms.ModelForm):
         name = self.cleaned_data["name"]
         # The owner is read-only once set, so the model's unique constraint skips it: check here.
         owner = self.cleaned_data.get("owner") or getattr(self.instance, "owner", None)
-        taken = Player.objects.filter(owner=owner, name__iexact=name).exclude(pk=self.instance.pk)
+        taken = Player.objects.filter(owner=owner).named(name).exclude(pk=self.instance.pk)
         if owner is not None and taken.exists():
             raise forms.ValidationError(_("This account already has a player with this name."))
         other = names.look_alike(name, self.names_at_its_tables())

@@ -12,6 +12,7 @@ from uuid import uuid4
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Value
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -22,11 +23,23 @@ from games import rules
 NAME_MAX_LENGTH = 30
 
 
+class PlayerQuerySet(models.QuerySet):
+    def named(self, *names):
+        """The players of any of `names`, case aside, as the roster's unique constraint compares
+        names: with the database's lower(). PostgreSQL's differs from iexact's upper() (İ and
+        i are one name to lower(), two to upper()) and from Python's casefold (ß and SS).
+        Each player comes with `name_key`, its name as lower() folds it."""
+        keys = [Lower(Value(name)) for name in names]
+        return self.annotate(name_key=Lower("name")).filter(name_key__in=keys)
+
+
 class Player(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="players", verbose_name=_("owner")
     )
     name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("player")

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import connection, connections, router, transaction
 from django.db.models import ForeignKey, IntegerField
-from django.db.models.functions import Lower
 from django.utils import timezone
 
 from games.models import Entry, Game, Player, Round, Seat
@@ -215,8 +214,8 @@ def _roster(owner, names):
     lower() (PostgreSQL's and Python's differ on letters like İ).
     """
     keys = lowered(names)
-    roster = owner.players.annotate(key=Lower("name")).filter(key__in=set(keys.values()))
-    players = {player.key: player for player in roster}
+    roster = owner.players.named(*keys)
+    players = {player.name_key: player for player in roster}
     missing = {}  # the first spelling of a new player is the one kept
     for name, key in keys.items():
         if key not in players:

@@ -3,8 +3,6 @@
 import uuid
 
 from django.db import IntegrityError, transaction
-from django.db.models import Value
-from django.db.models.functions import Lower
 
 from games import rules
 from games.models import Entry, Game, Player, Round, Seat
@@ -23,9 +21,7 @@ class SamePlayer(Exception):
 
 
 def roster_player(owner, name):
-    # Looked up as the unique constraint compares names, with the database's lower():
-    # PostgreSQL's differs from iexact's upper() and from Python's casefold (İ, ı, ß...).
-    same_name = owner.players.alias(key=Lower("name")).filter(key=Lower(Value(name)))
+    same_name = owner.players.named(name)
     player = same_name.first()
     if player is None:
         try:

@@ -6,6 +6,7 @@ unique constraint with the database's lower(), which differs on PostgreSQL for l
 """
 
 import pytest
+from django.db import connection
 
 from games import services
 from games.models import Player
@@ -45,3 +46,37 @@ def test_a_known_name_in_another_case_is_the_same_roster_player(alice):
     first = services.start_game(alice, ["Ana", "Ben"])
     second = services.start_game(alice, ["ana", "Cleo"])
     assert first.seats[0].player == second.seats[0].player
+
+
+# The admin's rename once looked names up with iexact, whose upper() PostgreSQL folds apart
+# from the lower() of the unique constraint: "İsa" passed its check as a new name, and the
+# constraint then refused the save (a 500). Player.objects.named() asks lower() as the
+# constraint does, on every engine.
+@pytest.mark.parametrize(("taken", "typed"), [("isa", "İsa"), ("Ana", "ANA"), ("Émile", "émile")])
+def test_the_admin_refuses_a_rename_to_a_name_the_roster_holds(admin_client, alice, taken, typed):
+    Player.objects.create(owner=alice, name=taken)
+    zed = Player.objects.create(owner=alice, name="Zed")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT LOWER(%s) = LOWER(%s)", [taken, typed])
+        same = bool(cursor.fetchone()[0])
+
+    response = admin_client.post(f"/admin/games/player/{zed.pk}/change/", {"name": typed})
+
+    if same:  # as the database's lower() folds it: on SQLite, "İsa" is another name
+        assert response.status_code == 200
+        assert "already has a player with this name" in response.text
+        assert Player.objects.get(pk=zed.pk).name == "Zed"
+    else:
+        assert response.status_code == 302
+        assert Player.objects.get(pk=zed.pk).name == typed
+
+
+def test_named_finds_a_player_whatever_the_case(alice, bob):
+    ana = Player.objects.create(owner=alice, name="Ana")
+    Player.objects.create(owner=bob, name="ana")
+    Player.objects.create(owner=alice, name="Anatole")
+
+    assert list(alice.players.named("ANA")) == [ana]
+    assert list(alice.players.named("ana", "Zed", "BEN")) == [ana]
+    assert not alice.players.named("An").exists()  # a name, not a pattern
+    assert not alice.players.named("A_a", "%").exists()
