@@ -1,10 +1,10 @@
 """The admin for past sessions: staff correct a game without ever breaking the rules.
 
 A round's numbers are edited on the round's own page (entries are two levels below
-the game); every save replays the whole game through `rules.fold` first and is refused,
-naming the round, when the history it would leave is impossible. Every change saved
-here gives the games it touches a new revision (games/signals.py), so the sheets and the
-live views show it at once.
+the game); every save first replays the whole game through its ruleset (`Ruleset.fold_with`)
+and is refused, naming the round, when the history it would leave is impossible. Every change
+saved here gives the games it touches a new revision (games/signals.py), so the sheets and
+the live views show it at once.
 """
 
 from django import forms

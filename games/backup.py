@@ -1,7 +1,7 @@
 """Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
 
-A backup is read back only through the rules module: every game is replayed with
-`rules.fold` before anything is written (games/restore.py writes them then, all or none).
+A backup is read back only through the rules module: every game is replayed by its ruleset
+(`Ruleset.fold`) before anything is written (games/restore.py writes them then, all or none).
 A game the account already holds (same identity, see games/identity.py) is not added again.
 """
 
