@@ -23,8 +23,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
-from games.messages import describe, describe_all
 from games.models import Entry, Game, Player, Round, Seat
+from games.refusals import describe, describe_all
 
 
 def refusals(game, ruleset, replay):

@@ -13,9 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import folds
 from games.display import sheet_context
 from games.models import ShareLink
+from games.reports import folds
 from games.views.sheet import get_game_for
 
 # How often the phones around the table ask for news; a test makes it shorter.
