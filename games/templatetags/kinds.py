@@ -15,8 +15,12 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def kind_partial(context, ruleset, name):
-    try:
-        partial = context.template.engine.select_template(kind_templates(ruleset, name))
-    except TemplateDoesNotExist:
-        return ""
-    return partial.render(context)
+    # Found once per page, as {% include %} does: _cells.html is asked for each round.
+    found = context.render_context.dicts[0].setdefault("kind_partials", {})
+    key = (ruleset.kind, name)
+    if key not in found:
+        try:
+            found[key] = context.template.engine.select_template(kind_templates(ruleset, name))
+        except TemplateDoesNotExist:
+            found[key] = None
+    return "" if found[key] is None else found[key].render(context)
