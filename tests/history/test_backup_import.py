@@ -11,8 +11,7 @@ from django.utils import timezone
 from games import backup, restore, services
 from games.models import Entry, Game, Player, Round
 from tests.helpers.pagetext import text
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]
+from tests.helpers.sheet import FINISHED
 
 
 def upload(client, content, name="backup.json"):

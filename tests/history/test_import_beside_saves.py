@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from tests.helpers.live import Phone, multipart
+from tests.helpers.live import Phone, multipart, round_post
 from tests.helpers.pagetext import text
 
 GAMES = 3000  # some 150,000 rows: a second or more of writing, in many batches
@@ -58,16 +58,6 @@ def read_import(phone, content, saved, lines):
         return response.status
 
 
-def save_round(phone, game, number, entries):
-    """Save a round as the sheet's form does."""
-    sheet = phone.get(f"/games/{game}/")
-    data = {"csrfmiddlewaretoken": sheet.csrf_token(), "round_number": number,
-            "idempotency_key": uuid.uuid4()}  # fmt: skip
-    data |= {f"seat_{seat}": value for seat, value in enumerate(entries)}
-    response = phone.post(f"/games/{game}/rounds/", data)
-    assert response.status == 302, response.text
-
-
 def steps_in(lines):
     return sum(f" of {GAMES} games written" in line for _count, line in lines)
 
@@ -83,7 +73,8 @@ def save_until(done, phone, game, saved, lines):
         entries[emptier] = -1 if totals[emptier] >= 1 else 0
         totals = [max(0, total + entry) for total, entry in zip(totals, entries, strict=True)]
         before = steps_in(lines)
-        save_round(phone, game, len(saved) + 1, entries)
+        response = round_post(phone, game, len(saved) + 1, entries)()
+        assert response.status == 302, response.text
         saved.append(steps_in(lines) - before)
         time.sleep(0.03)
 
