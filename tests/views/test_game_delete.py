@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from games import history
 from games.models import Entry, Game, Player, Round, ShareLink
+from games.reports import summaries
 from tests.helpers.pagetext import text
 from tests.helpers.sheet import FINISHED
 
@@ -12,7 +12,7 @@ from tests.helpers.sheet import FINISHED
 def player_figures(player):
     """The player's figures at L.L.A.M.A., as their page shows them."""
     games = list(player.games.with_sheet().order_by("created_at", "pk"))
-    (lama,) = history.figures_by_game(history.played_by(player, games))
+    (lama,) = summaries.figures_by_game(summaries.played_by(player, games))
     return lama.stats
 
 
