@@ -4,7 +4,8 @@ The ownership, CSRF and CSP tests iterate over `every_route()`, so a view added 
 covered without anyone touching them. A parameter they cannot fill makes them fail with the
 name to add to their fillers: a new view is never skipped in silence. The admin's URLs,
 some fifty built the same way by Django, are checked by how they are built instead
-(`admin_routes()`, tests/security/test_admin_views.py).
+(`admin_routes()`, tests/security/test_admin_views.py), and their pages' inline code in one
+test of test_csp.py.
 """
 
 import re
