@@ -53,6 +53,8 @@ def describe(game: Game) -> Result:
     winners = [names[seat] for seat in state.winners]
     if state.shared_victory:
         headline = _("Shared victory: %(names)s!") % {"names": and_list(winners)}
+    elif game.ruleset.family == "lama":  # as the sheet's banner words it (its _verdict.html)
+        headline = _("%(name)s wins!") % {"name": winners[0]}
     else:
         total = signed(state.totals[state.winners[0]])
         headline = _("%(name)s wins with %(total)s!") % {"name": winners[0], "total": total}
@@ -171,10 +173,9 @@ def _standings(draw, game, top) -> int:
 
 def _footer(draw, game) -> int:
     """The game's place and note, when it has them, at the bottom; the height they take."""
-    lines = [text for text in (getattr(game, "place", ""), getattr(game, "note", "")) if text]
-    if not lines:
+    text = " · ".join(text for text in (game.place, game.note.replace("\n", " ")) if text)
+    if not text:
         return 0
-    text = " · ".join(lines)
     found, typeface = wrapped(draw, text, WIDTH - 2 * MARGIN, 30, lines=2)
     height = len(found) * round(typeface.size * 1.3)
     y = HEIGHT - MARGIN - height

@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/<int:pk>/rounds/", sheet.round_add, name="round_add"),
     path("games/<int:pk>/rounds/<int:number>/edit/", sheet.round_edit, name="round_edit"),
     path("games/<int:pk>/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<int:pk>/about/", sheet.game_about, name="game_about"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
     path("games/<int:pk>/delete/", sheet.game_delete, name="game_delete"),
     path("games/<int:pk>.json", sheet.game_json, name="game_json"),

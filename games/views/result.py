@@ -1,5 +1,7 @@
 """A finished game's result as a picture (games/picture.py), to share in the players' chat."""
 
+import hashlib
+
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
@@ -17,13 +19,15 @@ KEPT_SECONDS = 60 * 60 * 24
 
 
 def _etag(request, pk):
-    """The picture changes with the game (its revision) and the language it is drawn in."""
-    revision = request.user.games.filter(pk=pk).values_list("revision", flat=True).first()
-    return None if revision is None else _tag(pk, revision)
+    """The picture changes with the game's rounds (its revision), its place and note (kept
+    apart from the revision: services.set_place_and_note) and the language it is drawn in."""
+    found = request.user.games.filter(pk=pk).values_list("revision", "place", "note").first()
+    return None if found is None else _tag(pk, *found)
 
 
-def _tag(pk, revision):
-    return f"{pk}-{revision}-{get_language()}-{VERSION}"
+def _tag(pk, revision, place, note):
+    about = hashlib.sha256(f"{place}\n{note}".encode()).hexdigest()[:12]
+    return f"{pk}-{revision}-{about}-{get_language()}-{VERSION}"
 
 
 @login_required
@@ -33,7 +37,7 @@ def game_result_png(request, pk):
     game = folds.with_kept_state(get_game_for(request.user, pk))
     if not game.state.finished:
         raise Http404("A game in progress has no result to share yet.")
-    key = f"result-png:{_tag(game.pk, game.revision)}"
+    key = f"result-png:{_tag(game.pk, game.revision, game.place, game.note)}"
     drawn = cache.get(key)
     if drawn is None:
         drawn = picture.png(game)

@@ -112,8 +112,15 @@ def test_it_says_who_won_in_the_language_read(make_game, language):
     with translation.override(language):
         result = picture.describe(game)
 
-    assert result.headline == {"en": "Zoé wins with 2!", "fr": "Zoé gagne avec 2\u00a0!"}[language]
-    assert game.get_kind_display() in result.text or "LAMA" in result.text
+    assert result.headline == {"en": "Zoé wins!", "fr": "Zoé gagne\u00a0!"}[language]
+    assert result.text.startswith(result.headline)
+
+
+def test_llama_llama_says_the_winning_total(make_game):
+    rounds = [(23, 31, 12, 19), (30, 22, 25, 17), (28, 24, 30, 21), (23, 27, 18, 31)]
+    game = make_game(names=("Ana", "Ben", "Cleo", "Dan"), rounds=rounds, kind="llama_llama")
+
+    assert picture.describe(game).headline == "Ben wins with 104!"
 
 
 def test_a_shared_victory_names_every_winner(make_game):
