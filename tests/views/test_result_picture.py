@@ -156,3 +156,10 @@ def test_every_game_and_six_long_names_draw(make_game, kind):
     image = Image.open(io.BytesIO(picture.png(game)))
 
     assert image.size == (picture.WIDTH, picture.HEIGHT)
+
+
+def test_its_policy_lets_the_browser_show_the_picture_and_run_nothing(alice_client, make_game):
+    response = alice_client.get(url(finished_game(make_game)))
+
+    policy = response["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "script-src" not in policy
