@@ -16,6 +16,9 @@ def finished_game(make_game, **kwargs):
     return make_game(rounds=[(31, 0, 12), (20, 3, -10)], **kwargs)
 
 
+FINISHED_FOUR = [(31, 0, 12, 5), (20, 3, -10, 4)]
+
+
 def url(game):
     return f"/games/{game.pk}/result.png"
 
@@ -163,3 +166,12 @@ def test_its_policy_lets_the_browser_show_the_picture_and_run_nothing(alice_clie
 
     policy = response["Content-Security-Policy"]
     assert "default-src 'none'" in policy and "script-src" not in policy
+
+
+def test_names_in_any_script_or_with_emoji_draw(alice_client, make_game):
+    game = make_game(names=("🦙 Max", "مريم", "Zoë\u0301", "李小龍"), rounds=FINISHED_FOUR)
+
+    response = alice_client.get(url(game))
+
+    assert response.status_code == 200
+    assert Image.open(io.BytesIO(response.content)).size == (picture.WIDTH, picture.HEIGHT)
