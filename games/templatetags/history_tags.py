@@ -1,6 +1,7 @@
 from django import template
 
-from games import bgstats, history, picture
+from games.archive import bgstats
+from games.reports import picture, summaries
 
 register = template.Library()
 
@@ -12,8 +13,8 @@ def finished_summary(game):
     return {
         "game": game,
         "emptied_hands": game.ruleset.best_return(0) is not None,
-        "standings": history.standings(game),
-        "chart": history.totals_chart(game),
+        "standings": summaries.standings(game),
+        "chart": summaries.totals_chart(game),
         "bgstats_url": bgstats.push_url(game),
         "result": picture.describe(game),
         "result_size": (picture.WIDTH, picture.HEIGHT),

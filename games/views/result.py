@@ -1,4 +1,4 @@
-"""A finished game's result as a picture (games/picture.py), to share in the players' chat."""
+"""A finished game's result as a picture (games/reports/picture.py), for the players' chat."""
 
 import hashlib
 
@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
-from games import folds, picture
+from games.reports import folds, picture
 from games.views.sheet import get_game_for
 
 # Part of the kept picture's key and its ETag: a new drawing makes new ones.

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from games import picture
+from games.reports import picture
 from tests.browser.sheet import points_field
 
 # What the page shares, as the stand-in saw it: the text, the file's name and type, and the

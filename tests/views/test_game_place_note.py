@@ -6,7 +6,8 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games import bgstats, services
+from games import services
+from games.archive import bgstats
 from games.models import Game
 from tests.helpers.pagetext import text
 

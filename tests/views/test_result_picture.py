@@ -1,4 +1,4 @@
-"""The result picture of a finished game (games/views/result.py, games/picture.py)."""
+"""The result picture of a finished game (games/views/result.py, games/reports/picture.py)."""
 
 import io
 
@@ -6,8 +6,9 @@ import pytest
 from django.utils import translation
 from PIL import Image
 
-from games import picture, services
+from games import services
 from games.models import Game
+from games.reports import picture
 from games.rules import Round
 
 

@@ -1,8 +1,8 @@
 """A finished game's result as a picture to post in a group chat: the winner, the final
 standings and the totals chart, drawn as PNG with Pillow.
 
-It draws what the finished page shows, from the same folds: `history.standings` ranks the
-players as the rules do, `history.totals_chart` gives the chart's geometry (charts.py, the
+It draws what the finished page shows, from the same folds: `summaries.standings` ranks the
+players as the rules do, `summaries.totals_chart` gives the chart's geometry (charts.py, the
 SVG's), which is only scaled here. Words come from the catalog, in the reader's language.
 
 Pillow's own scalable font (Aileron) has no accented letter nor the minus sign U+2212, so the
@@ -25,8 +25,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
-from games import history
 from games.models import Game, Kind
+from games.reports import summaries
 
 WIDTH, HEIGHT = 1080, 1350  # portrait 4:5, as chat apps preview a picture whole
 MARGIN = 40
@@ -148,7 +148,7 @@ def _header(draw, game) -> int:
 def _standings(draw, game, top) -> int:
     """One row per player in the rules' ranking: place, the player's line in the chart, name
     and total; the winners' rows highlighted, with a star."""
-    rows = history.standings(game)
+    rows = summaries.standings(game)
     seats = {seat.player_id: seat.position for seat in game.seats}
     height = 64 if len(rows) <= 4 else 56
     draw.text((MARGIN, top), _("Final standings"), font=font(32, bold=True), fill=FG)
@@ -192,7 +192,7 @@ def _chart(draw, game, top, bottom):
     chart_top, chart_bottom = top + 52, bottom - 44 - (44 if legend else 0)
     scale = (WIDTH - 2 * MARGIN) / 360
     units = max(120, (chart_bottom - chart_top) / scale)
-    chart = history.totals_chart(game, width=360, height=round(units))
+    chart = summaries.totals_chart(game, width=360, height=round(units))
 
     def at(x, y):
         return (MARGIN + float(x) * scale, chart_top + float(y) * scale)
