@@ -7,5 +7,9 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
+        from django.db.backends.signals import connection_created
+
         # Registers the system checks; connects the revision's receivers.
-        from games import checks, signals  # noqa: F401
+        from games import checks, search, signals  # noqa: F401
+
+        connection_created.connect(search.add_sqlite_upper)
