@@ -18,7 +18,8 @@ LANDSCAPE = {"width": 844, "height": 390}
 PROBLEMS = """() => {
   const found = [];
   const root = document.documentElement;
-  const screen = window.innerWidth;
+  // The layout viewport: a phone zooms out (innerWidth grows) to show a page that is too wide.
+  const screen = document.documentElement.clientWidth;
   if (root.scrollWidth > screen) found.push(`the page is ${root.scrollWidth} px wide`);
   const describe = (element) => {
     const text = element.textContent.trim().slice(0, 30);

@@ -37,7 +37,8 @@ LOCALES = {"en": "en-GB", "fr": "fr-FR"}
 # that scroll sideways and what they hold), nothing past the screen's edges.
 CHECK = r"""() => {
   const found = [];
-  const screen = window.innerWidth;
+  // The layout viewport: a phone zooms out (innerWidth grows) to show a page that is too wide.
+  const screen = document.documentElement.clientWidth;
   const hidden = ".visually-hidden, svg, select, option, script, style, template";
   const describe = (element) => {
     const text = element.textContent.trim().replace(/\s+/g, " ").slice(0, 40);
