@@ -199,14 +199,14 @@ def test_finished_game(page, signed_in, make_game, width, color_scheme, locale):
 
 @pytest.mark.parametrize(("color_scheme", "locale"), [("light", "en-GB"), ("dark", "fr-FR")])
 def test_finished_game_with_a_24_px_font(
-    browser, live_server, user, make_game, tmp_path, color_scheme, locale
+    browser, live_server, alice, make_game, tmp_path, color_scheme, locale
 ):
     game = make_game(names=LONG_NAMES[:5], rounds=LONG_FINAL)
     phone = large_font_phone(
         browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
     )
     try:
-        sign_in(phone, live_server.url, user)
+        sign_in(phone, live_server.url, alice)
         page = phone.new_page()
         page.goto(f"/games/{game.pk}/")
         shoot_whole(page, f"finished-390-font24-{LOCALES[locale]}-{color_scheme}")

@@ -13,8 +13,8 @@ from django.utils import translation
 
 from games import rulebook
 from games.models import ShareLink
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
 from tests.browser.small_screens import large_font_phone
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
 
 LONG_NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane", "Jean-Éric", "Gwendolyn", "🦙 Christabel")
 ROUNDS = [(11, 0, 16, 5, 21, 3), (4, 9, -10, 13, 8, 2), (-10, 12, 5, 3, 7, 6)]
@@ -135,12 +135,12 @@ def phone_at(browser, live_server, size, locale, folder):
 @pytest.mark.parametrize("language", LOCALES)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_word_stays_whole_and_every_box_holds_its_content(
-    browser, live_server, user, games, tmp_path, watch, size, language
+    browser, live_server, alice, games, tmp_path, watch, size, language
 ):
     assert CHROMIUM and CHROMIUM_ARGS  # the same browser as every other browser test
     phone = phone_at(browser, live_server, size, LOCALES[language], tmp_path)
     phone.on("page", watch.attach)
-    sign_in(phone, live_server.url, user)
+    sign_in(phone, live_server.url, alice)
     page = phone.new_page()
     found = []
     try:
