@@ -29,7 +29,8 @@ run: run-packages setup catalogs
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(ADDR)
 
-# The whole suite on SQLite, then again on a throwaway PostgreSQL server (bin/with-postgres).
+# The whole suite on SQLite, then, on a throwaway PostgreSQL server (bin/with-postgres), the
+# tests whose outcome can depend on the engine (marked `engine`, see pyproject.toml).
 test: test-sqlite test-postgres
 
 test-sqlite: test-packages setup vnu
@@ -37,7 +38,7 @@ test-sqlite: test-packages setup vnu
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 
 test-postgres: test-packages setup vnu
-	bin/with-postgres --fast $(PY) -m pytest $(PYTEST_ARGS)
+	bin/with-postgres --fast $(PY) -m pytest -m engine $(PYTEST_ARGS)
 
 # The Nu Html Checker that tests/deploy/test_valid_html.py runs over every main page: npm's
 # vnu-jar, installed once into .vnu/ (its install script, which fetches a Java, is skipped:

@@ -6,8 +6,12 @@ import subprocess
 import threading
 import uuid
 
+import pytest
+
 from tests.helpers.live import PYTHON, ROOT, Phone
 from tests.views.test_race import round_post
+
+pytestmark = pytest.mark.engine
 
 
 def backup(env, target):

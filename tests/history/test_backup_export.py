@@ -14,6 +14,8 @@ from games.models import Game
 from games.views import history as history_views
 from tests.helpers import seeding
 
+pytestmark = pytest.mark.engine
+
 FINISHED = [(31, 0, 12), (20, 3, -10)]
 
 

@@ -12,6 +12,8 @@ from games import backup, restore, services
 from games.models import Entry, Game, Player, Round
 from tests.helpers.pagetext import text
 
+pytestmark = pytest.mark.engine
+
 FINISHED = [(31, 0, 12), (20, 3, -10)]
 
 

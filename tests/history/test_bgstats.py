@@ -7,6 +7,8 @@ import pytest
 from games import bgstats
 from games.models import Game
 
+pytestmark = pytest.mark.engine
+
 FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins on 2
 
 

@@ -18,6 +18,8 @@ from games.models import Game, Player
 from games.rules import Round
 from tests.helpers import seeding
 
+pytestmark = pytest.mark.engine
+
 SMALL, LARGE = 20, 300
 
 

@@ -2,10 +2,14 @@
 save's optimistic lock, the live view's poll and the sheet's cached parts rely on it. Each
 test fails if its write path stops raising the revision."""
 
+import pytest
+
 from games import services
 from games.models import Entry, Game, Player
 from games.rules import Round
 from tests.history.test_admin import FINISHED, edit_round, form_data
+
+pytestmark = pytest.mark.engine
 
 
 def revision(game):

@@ -11,6 +11,8 @@ import pytest
 
 from tests.helpers.live import Phone, at_once
 
+pytestmark = pytest.mark.engine
+
 RACES = 8
 
 
