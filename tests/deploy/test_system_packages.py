@@ -1,7 +1,8 @@
 """bin/system-packages: `make test` and `make run` install the Debian packages they lack.
 
-Each test runs the script (or make) in a made-up system: a PATH holding only fake commands, a
-fake `id` that says who runs it, and a fake `apt-get` that writes down how it was called.
+Each test runs the script (or make) in a made-up system: a PATH holding only bash and fake
+commands, a fake `id` that says who runs it, and a fake `apt-get` that writes down how it was
+called.
 Nothing is installed or removed on this machine.
 """
 
@@ -13,7 +14,10 @@ import pytest
 
 from tests.helpers.live import ROOT
 
-TEST_PACKAGES = ["chromium", "redis-server", "postgresql", "default-jre-headless", "npm", "gettext"]
+TEST_PACKAGES = [
+    "gettext", "python3-venv", "chromium", "redis-server", "postgresql", "default-jre-headless",
+    "npm",
+]  # fmt: skip
 # What each package puts where the script looks for it.
 COMMANDS = {
     "redis-server": ["redis-server", "redis-cli"],
@@ -40,11 +44,21 @@ def system(tmp_path):
             "PATH": str(tmp_path / "bin"),
             "CHROMIUM": str(tmp_path / "chromium/chromium"),
             "POSTGRES_BIN": str(tmp_path / "postgresql/17/bin"),
+            "PYTHON": str(tmp_path / "python3.13"),
+            "HOME": str(tmp_path),
         }
 
         def __init__(self):
+            self.bin.mkdir()
+            os.symlink(shutil.which("bash"), self.bin / "bash")
             executable(self.bin / "apt-get", f'echo "$DEBIAN_FRONTEND $*" >> {self.apt_log}')
             self.run_as(uid=0)
+            self.python(ensurepip=False)
+
+        def python(self, ensurepip):
+            """A Python 3.13 (to bin/find-python), with or without what makes virtualenvs."""
+            answer = 0 if ensurepip else 1
+            executable(tmp_path / "python3.13", f'[ "$1" = -m ] && exit {answer}\nexit 0')
 
         def run_as(self, uid):
             executable(self.bin / "id", f'[ "$1" = -u ] && echo {uid}')
@@ -54,6 +68,8 @@ def system(tmp_path):
                 executable(tmp_path / "chromium/chromium")
             elif package == "postgresql":
                 executable(tmp_path / "postgresql/17/bin/initdb")
+            elif package == "python3-venv":
+                self.python(ensurepip=True)
             else:
                 for command in COMMANDS[package]:
                     executable(self.bin / command)
@@ -67,7 +83,7 @@ def system(tmp_path):
             )
 
         def system_packages(self, *packages):
-            return self.run(shutil.which("bash"), "bin/system-packages", *packages)
+            return self.run("bin/system-packages", *packages)
 
     return System()
 
@@ -92,7 +108,8 @@ def test_as_root_it_installs_every_missing_package_in_one_go(system):
     assert done.returncode == 0, done.stderr
     assert system.apt_calls() == [
         "noninteractive update -qq",
-        "noninteractive install -y -qq chromium redis-server postgresql default-jre-headless",
+        "noninteractive install -y -qq python3-venv chromium redis-server postgresql "
+        "default-jre-headless",
     ]
 
 
@@ -110,13 +127,20 @@ def test_redis_without_its_client_counts_as_missing(system):
     assert system.apt_calls()[-1] == "noninteractive install -y -qq redis-server"
 
 
+def test_without_any_python_it_leaves_the_advice_to_find_python(system):
+    del system.env["PYTHON"]
+    done = system.system_packages("python3-venv")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert system.apt_calls() == []
+
+
 def test_anyone_else_is_shown_the_one_command_and_stopped(system):
     system.run_as(uid=1000)
-    for package in ["redis-server", "default-jre-headless", "npm"]:
+    for package in ["python3-venv", "redis-server", "default-jre-headless", "npm"]:
         system.install(package)
     done = system.system_packages(*TEST_PACKAGES)
     assert done.returncode != 0
-    assert "  sudo apt-get install chromium postgresql gettext\n" in done.stderr
+    assert "  sudo apt-get install gettext chromium postgresql\n" in done.stderr
     assert system.apt_calls() == []
 
 
@@ -133,7 +157,7 @@ def test_make_stops_before_the_set_up_when_a_package_is_missing(system, tmp_path
     for package in TEST_PACKAGES:
         if package != missing:
             system.install(package)
-    for tool in ["make", "env", "bash"]:  # what make needs to run bin/system-packages
+    for tool in ["make", "env"]:  # what make needs to run bin/system-packages
         os.symlink(shutil.which(tool), system.bin / tool)
     venv = tmp_path / "venv"
     done = system.run("make", "--no-print-directory", f"VENV={venv}", target)
