@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games.identity import legacy_uuid
+from games.archive.identity import legacy_uuid
 
 pytestmark = pytest.mark.engine
 
