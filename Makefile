@@ -9,7 +9,7 @@ ADDR ?= 127.0.0.1:8000
 # What the two commands need from the system. bin/system-packages installs the missing ones
 # with apt-get when run as root; otherwise it prints the one command that does, and stops.
 # python3-venv only until the virtualenv is made.
-RUN_PACKAGES := gettext $(if $(wildcard $(PY)),,python3-venv)
+RUN_PACKAGES := gettext fonts-dejavu-core $(if $(wildcard $(PY)),,python3-venv)
 TEST_PACKAGES := $(RUN_PACKAGES) chromium redis-server postgresql default-jre-headless npm
 run-packages:
 	@bin/system-packages $(RUN_PACKAGES)

@@ -15,8 +15,8 @@ import pytest
 from tests.helpers.live import ROOT
 
 TEST_PACKAGES = [
-    "gettext", "python3-venv", "chromium", "redis-server", "postgresql", "default-jre-headless",
-    "npm",
+    "gettext", "fonts-dejavu-core", "python3-venv", "chromium", "redis-server", "postgresql",
+    "default-jre-headless", "npm",
 ]  # fmt: skip
 # What each package puts where the script looks for it.
 COMMANDS = {
@@ -45,6 +45,7 @@ def system(tmp_path):
             "CHROMIUM": str(tmp_path / "chromium/chromium"),
             "POSTGRES_BIN": str(tmp_path / "postgresql/17/bin"),
             "PYTHON": str(tmp_path / "python3.13"),
+            "RESULT_FONT_DIR": str(tmp_path / "fonts"),
             "HOME": str(tmp_path),
         }
 
@@ -68,6 +69,8 @@ def system(tmp_path):
                 executable(tmp_path / "chromium/chromium")
             elif package == "postgresql":
                 executable(tmp_path / "postgresql/17/bin/initdb")
+            elif package == "fonts-dejavu-core":
+                executable(tmp_path / "fonts/DejaVuSans.ttf")
             elif package == "python3-venv":
                 self.python(ensurepip=True)
             else:
@@ -108,8 +111,8 @@ def test_as_root_it_installs_every_missing_package_in_one_go(system):
     assert done.returncode == 0, done.stderr
     assert system.apt_calls() == [
         "noninteractive update -qq",
-        "noninteractive install -y -qq python3-venv chromium redis-server postgresql "
-        "default-jre-headless",
+        "noninteractive install -y -qq fonts-dejavu-core python3-venv chromium redis-server "
+        "postgresql default-jre-headless",
     ]
 
 
@@ -136,7 +139,13 @@ def test_without_any_python_it_leaves_the_advice_to_find_python(system):
 
 def test_anyone_else_is_shown_the_one_command_and_stopped(system):
     system.run_as(uid=1000)
-    for package in ["python3-venv", "redis-server", "default-jre-headless", "npm"]:
+    for package in [
+        "fonts-dejavu-core",
+        "python3-venv",
+        "redis-server",
+        "default-jre-headless",
+        "npm",
+    ]:
         system.install(package)
     done = system.system_packages(*TEST_PACKAGES)
     assert done.returncode != 0

@@ -12,10 +12,9 @@ from games import services
 from games.archive import backup, restore
 from games.models import Entry, Game, Player, Round
 from tests.helpers.pagetext import text
+from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]
 
 
 def upload(client, content, name="backup.json"):

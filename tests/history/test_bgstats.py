@@ -6,10 +6,9 @@ import pytest
 
 from games.archive import bgstats
 from games.models import Game
+from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins on 2
 
 
 def test_the_play_json_has_the_fields_bg_stats_reads(alice_client, make_game):
