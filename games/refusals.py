@@ -8,6 +8,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games import numbers
 from games.models import Kind
 from games.wording import elide
 
@@ -67,7 +68,7 @@ def describe(violation, names, ruleset, change=False):
         params["sum"] = ruleset.penalty_formula()
     for key in ("value", "best", "white", "black"):
         if isinstance(params.get(key), int) and params[key] < 0:
-            params[key] = f"−{-params[key]}"
+            params[key] = numbers.shown(params[key])
     message = elide(MESSAGES[violation.code] % params, params.get("name"))
     if violation.round is not None:
         message = _("Round %(number)s: %(message)s") % {

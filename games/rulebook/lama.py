@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from games.numbers import shown
 from games.rules import lama
 
 RULES = lama.RULES
@@ -57,7 +58,7 @@ class Return:
 
 def typed(value):
     """A number as the scoresheet shows it, with a true minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
+    return shown(value)
 
 
 def numbers():

@@ -179,6 +179,55 @@ def test_sheet_with_a_24_px_font(
         phone.close()
 
 
+# ---------------------------------------------------------------- the finished game, long names
+
+# No emoji here: the machine that takes the pictures has no emoji font.
+LONG_NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane", "Jean-Éric", "Gwendolyn", "Christabel")
+LONG_FINAL = [(11, 0, 16, 5, 21), (4, 9, -10, 13, 8), (-10, 12, 5, 3, 7), (15, 7, 0, 20, 10)]
+WIDTHS = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_finished_game(page, signed_in, make_game, width, color_scheme, locale):
+    game = make_game(names=LONG_NAMES[:5], rounds=LONG_FINAL)
+    page.set_viewport_size(WIDTHS[width])
+    page.goto(f"/games/{game.pk}/")
+    shoot_whole(page, f"finished-{width}-{LOCALES[locale]}-{color_scheme}")
+
+
+@pytest.mark.parametrize(("color_scheme", "locale"), [("light", "en-GB"), ("dark", "fr-FR")])
+def test_finished_game_with_a_24_px_font(
+    browser, live_server, alice, make_game, tmp_path, color_scheme, locale
+):
+    game = make_game(names=LONG_NAMES[:5], rounds=LONG_FINAL)
+    phone = large_font_phone(
+        browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
+    )
+    try:
+        sign_in(phone, live_server.url, alice)
+        page = phone.new_page()
+        page.goto(f"/games/{game.pk}/")
+        shoot_whole(page, f"finished-390-font24-{LOCALES[locale]}-{color_scheme}")
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize(("color_scheme", "locale"), [("light", "en-GB"), ("dark", "fr-FR")])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_sheet_with_six_long_names(page, signed_in, make_game, width, color_scheme, locale):
+    """The table as wide as the names need: it scrolls sideways in its box, the rounds pinned;
+    the second picture scrolled to the last players."""
+    game = make_game(names=LONG_NAMES, rounds=COMFORT_ROUNDS)
+    page.set_viewport_size(WIDTHS[width])
+    page.goto(f"/games/{game.pk}/")
+    name = f"sheet-long-names-{width}-{LOCALES[locale]}-{color_scheme}"
+    shoot(page, name)
+    page.locator(".sheet-scroll").evaluate("box => box.scrollTo({left: box.scrollWidth})")
+    shoot(page, f"{name}-scrolled")
+
+
 # ---------------------------------------------------------------------- sharing the result
 
 SHARE_NAMES = ("Jean-Éric", "Zoé", "Anne-Laure", "Bartholomew")

@@ -11,6 +11,8 @@ from django.db import connection
 from games import services
 from games.models import Player
 
+pytestmark = pytest.mark.engine
+
 
 @pytest.mark.parametrize("names", [["ı", "I"], ["İ", "i"], ["ß", "SS"], ["K", "k"]])
 def test_names_that_differ_only_in_case_are_refused_at_one_table(alice_client, names):
