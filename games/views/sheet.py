@@ -19,7 +19,7 @@ from games.forms import ConfirmForm, NewGameForm, RoundForm
 from games.forms_calculator import HandCalculator, calculates
 from games.messages import stale_message, stale_round_message
 from games.models import Seat
-from games.wording import collation_key
+from games.wording import and_list, collation_key
 
 
 def get_game_for(user, pk):
@@ -154,11 +154,6 @@ def _table_helpers(state, names):
         "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
         "dummy_tied": len(state.dummy_beside) > 1,
     }
-
-
-def and_list(names):
-    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo", in the reader's language."""
-    return get_text_list(list(names), _("and"))
 
 
 def _standings(columns, ruleset, state):
