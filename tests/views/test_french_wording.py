@@ -78,7 +78,8 @@ def test_a_shared_victory_lists_its_winners_alike_on_every_page(french, make_gam
 def test_three_winners_read_as_a_sentence_in_the_admin(admin_client, make_game):
     admin = User.objects.get(username="admin")
     admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
-    make_game(names=("Ana", "Ben", "Cleo", "Dan"), rounds=[[31, 3, 3, 3], [10, 1, 1, 1]], owner=admin)
+    rounds = [[31, 3, 3, 3], [10, 1, 1, 1]]
+    make_game(names=("Ana", "Ben", "Cleo", "Dan"), rounds=rounds, owner=admin)
 
     page = text(admin_client.get("/admin/games/game/").text)
 
