@@ -59,7 +59,7 @@ def game_new(request):
             form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         else:
             return redirect(game)
-    roster = sorted(request.user.players.all(), key=lambda player: collation_key(player.name))
+    roster = sorted(request.user.players.seated(), key=lambda player: collation_key(player.name))
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 
