@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games import names
+from games.models import Seat
 from games.services import games_together
 from games.wording import collation_key
 
@@ -60,7 +61,20 @@ class MergeForm(forms.Form):
         if self.together:
             count = games_together(self.player, into).count()
             raise forms.ValidationError(played_together(self.player, into, count))
+        other = names.look_alike(into.name, self._names_at_tables())
+        if other is not None:  # "Anne" would sit beside an "Аnne" (a Cyrillic А)
+            message = _(
+                "%(other)s played at a table of %(name)s and looks just like %(into)s: "
+                "rename one of them first."
+            )
+            params = {"other": other, "name": self.player.name, "into": into.name}
+            raise forms.ValidationError(message, params=params)
         return into
+
+    def _names_at_tables(self):
+        """The names of those who sat at a table of the player's, the player aside."""
+        seats = Seat.objects.filter(game__seat__player=self.player).exclude(player=self.player)
+        return seats.values_list("player__name", flat=True).distinct()
 
 
 def played_together(player, into, count):

@@ -120,3 +120,16 @@ def test_it_requires_login(client, ann_and_anne):
     ann, anne = ann_and_anne
     assert client.post(f"/players/{ann.pk}/merge/", {"into": anne.pk}).status_code == 302
     assert Player.objects.filter(pk=ann.pk).exists()
+
+
+def test_a_merge_that_would_seat_look_alikes_at_one_table_is_refused(
+    alice_client, alice, make_game, ann_and_anne
+):
+    ann, anne = ann_and_anne
+    make_game(names=("Ann", "\u0410nne"))  # a Cyrillic А
+
+    response = alice_client.post(f"/players/{ann.pk}/merge/", {"into": anne.pk})
+
+    assert response.status_code == 422
+    assert "\u0410nne played at a table of Ann and looks just like Anne" in text(response.text)
+    assert Player.objects.filter(pk=ann.pk).exists()
