@@ -23,8 +23,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
-from games.messages import describe
 from games.models import Entry, Game, Kind, Player, Round, Seat
+from games.refusals import describe
 from games.wording import and_list
 
 

@@ -71,9 +71,10 @@ class GameQuerySet(models.QuerySet):
         """The pks of these games that are over, as the rules fold them.
 
         "Finished" is derived from the rounds, so SQL alone cannot filter on it; the folds are
-        kept under each game's revision (games/folds.py), so a game is folded once per write.
+        kept under each game's revision (games/reports/folds.py), so a game is folded once per
+        write.
         """
-        from games import folds  # it reads these models
+        from games.reports import folds  # it reads these models
 
         pairs = self.order_by().values_list("pk", "revision")
         return {pk for pk, state in folds.states(pairs).items() if state and state.finished}
@@ -113,7 +114,8 @@ class Game(models.Model):
     # Not a fact of the table: a counter of the writes to this game (games/signals.py), so that
     # a save can tell whether another phone wrote first, and a live view whether there is news.
     revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
-    # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
+    # Kept by exports and imports (games/archive/identity.py): a backup imported twice adds its
+    # games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
 
     objects = GameQuerySet.as_manager()
@@ -211,7 +213,7 @@ class Game(models.Model):
         return self.ruleset.fold(len(self.seats), self.typed_rounds, self.first_starter)
 
     def as_json(self):
-        """The game for other programs and for backups (games/backup.py reads it back)."""
+        """The game for other programs and for backups (games/archive/backup.py reads it back)."""
         state, names, stored = self.state, self.names, self.stored_rounds
         return {
             "id": self.pk,
@@ -401,8 +403,8 @@ def typed_rounds(entries, keys=None):
 
 def load_sheets(games):
     """Seats and folds of many games, for the pages that list games: one query for the seats,
-    none for the folds kept in the cache (games/folds.py), one for those that are not."""
-    from games import folds  # it reads these models
+    none for the folds kept in the cache (games/reports/folds.py), one for those that are not."""
+    from games.reports import folds  # it reads these models
 
     games = list(games)
     seats = defaultdict(list)

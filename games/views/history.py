@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import backup, bgstats, history, restore
-from games.forms_history import FINISHED, BackupImportForm, HistoryFilterForm
+from games.archive import backup, bgstats, restore
+from games.forms.history import FINISHED, BackupImportForm, HistoryFilterForm
 from games.models import Round, load_sheets
+from games.reports import summaries
 from games.services import SamePlayer
 from games.views.sheet import get_game_for
 
@@ -34,7 +35,7 @@ PER_PAGE = 50
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
     page, games = _page(request, form)
-    rows = history.history_rows(load_sheets(games))
+    rows = summaries.history_rows(load_sheets(games))
     context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
@@ -46,12 +47,12 @@ def history_list(request):
 
 def _page(request, form):
     """The page asked for, and its games. A status is derived from the rounds, so those pages
-    list the pks that history.with_status finds; the others page through SQL alone."""
+    list the pks that summaries.with_status finds; the others page through SQL alone."""
     games, status = form.filter(request.user.games.all()), form.status_asked()
     last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
     annotated = games.annotate(last_saved=Subquery(last[:1]))
     finished = status == FINISHED
-    listing = history.with_status(request.user, games, finished) if status else annotated
+    listing = summaries.with_status(request.user, games, finished) if status else annotated
     page = Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
     return page, annotated.filter(pk__in=page.object_list) if status else page.object_list
 

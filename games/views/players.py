@@ -7,8 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import history, services
-from games.forms_players import MergeForm, RenameForm, played_together
+from games import services
+from games.forms.players import MergeForm, RenameForm, played_together
+from games.reports import summaries
 from games.views.sheet import posted
 
 
@@ -23,7 +24,7 @@ def player_detail(request, pk):
     player = get_player_for(request.user, pk)
     context = {
         "player": player,
-        "games": history.player_figures(player),
+        "games": summaries.player_figures(player),
     }
     return render(request, "games/player.html", context)
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games import history
 from games.models import Game, Player, Seat
+from games.reports import summaries
 from tests.helpers.pagetext import text
 
 
@@ -21,7 +21,7 @@ def ann_and_anne(alice, make_game):
 
 
 def figures(one):
-    return {figures.kind: figures.stats for figures in history.player_figures(one)}
+    return {figures.kind: figures.stats for figures in summaries.player_figures(one)}
 
 
 def test_the_merged_player_has_the_figures_of_both_players_games(alice_client, ann_and_anne):

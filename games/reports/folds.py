@@ -26,7 +26,7 @@ from games import rules
 from games.models import Seat
 
 # The modules whose code decides what is kept: a change to any of them makes new keys.
-DERIVING = ("games.rules", "games.stats", "games.history", "games.folds")
+DERIVING = ("games.rules", "games.reports.stats", "games.reports.summaries", "games.reports.folds")
 
 
 def fingerprint(names):

@@ -12,8 +12,9 @@ from functools import partial
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import charts, folds, rules, stats
+from games import rules
 from games.models import Game, Kind, Player
+from games.reports import charts, folds, stats
 
 
 @dataclass(frozen=True)
@@ -139,8 +140,9 @@ def figures_by_game(played: list[Played]) -> list[GameFigures]:
 def with_status(owner, games, finished: bool) -> list[int]:
     """The pks of `owner`'s `games` that are over (or not), newest first, as the rules fold them.
 
-    Whether each game is over is kept under its revision (games/folds.py): filtering thousands
-    of games costs a query and a cache read, and a write to one game folds that game alone."""
+    Whether each game is over is kept under its revision (games/reports/folds.py): filtering
+    thousands of games costs a query and a cache read, and a write to one game folds that game
+    alone."""
     pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "revision"))
     over = folds.per_game(f"history-finished:{owner.pk}", pairs, _is_over)
     return [pk for pk, _revision in pairs if over.get(pk, False) == finished]
@@ -152,7 +154,8 @@ def _is_over(state) -> bool:
 
 def player_figures(player: Player) -> list[GameFigures]:
     """`player`'s figures in each game, over all their games: kept under the digest of those
-    games' revisions (games/folds.py), so thousands of games cost a query and a cache read."""
+    games' revisions (games/reports/folds.py), so thousands of games cost a query and a cache
+    read."""
     return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
 
 
