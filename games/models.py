@@ -20,6 +20,9 @@ from django.utils.translation import pgettext_lazy
 from games import rules
 
 NAME_MAX_LENGTH = 30
+# A game's place ("Chez Anaïs") and note ("Revanche dimanche"): a line, and a few lines.
+PLACE_MAX_LENGTH = 60
+NOTE_MAX_LENGTH = 500
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -117,6 +120,9 @@ class Game(models.Model):
     # Kept by exports and imports (games/archive/identity.py): a backup imported twice adds its
     # games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
+    # Written by the players, not the rules: checked like names (games/names.py).
+    place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+    note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
 
     objects = GameQuerySet.as_manager()
 
@@ -236,6 +242,8 @@ class Game(models.Model):
             "finished": state.finished,
             "winners": [names[seat] for seat in state.winners],
             "next_starter": None if state.next_starter is None else names[state.next_starter],
+            "place": self.place,
+            "note": self.note,
         }
 
     @property

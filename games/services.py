@@ -195,3 +195,11 @@ def merge_players(player, into):
     except IntegrityError as error:  # a game seating both was started meanwhile
         raise PlayedTogether(list(games_together(player, into))) from error
     player.delete()
+
+
+def set_place_and_note(game, place, note):
+    """The game's place and note. Not a new revision: they are no part of the scoresheet, so a
+    round typed meanwhile on another phone is not refused as stale, and the live view and the
+    kept folds stay as they are (the result picture keys on them itself)."""
+    Game.objects.filter(pk=game.pk).update(place=place, note=note)
+    game.place, game.note = place, note

@@ -152,8 +152,11 @@ def _insert_games(owner, backups, tables):
     now = timezone.now()
     games = insert(
         Game,
-        ("owner", "kind", "created_at", "first_starter", "revision", "uuid"),
-        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, b.uuid) for b in backups],
+        ("owner", "kind", "created_at", "first_starter", "revision", "uuid", "place", "note"),
+        [
+            (owner.pk, b.kind, b.started_at or now, b.first_starter, 0, b.uuid, b.place, b.note)
+            for b in backups
+        ],
     )
     seats, rounds, entries = [], [], []
     for game, backup, table in zip(games, backups, tables, strict=True):

@@ -5,6 +5,7 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import search
 from games.archive import backup
 from games.models import Kind, Player
 from games.wording import collation_key
@@ -25,6 +26,11 @@ class HistoryFilterForm(forms.Form):
         choices=[("", _("All games")), (PLAYING, _("In progress")), (FINISHED, _("Finished"))],
     )
 
+    search = forms.CharField(
+        label=_("Place or note"), required=False, max_length=100,
+        widget=forms.TextInput(attrs={"type": "search"}),
+    )  # fmt: skip
+
     def __init__(self, owner, *args, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
@@ -44,6 +50,8 @@ class HistoryFilterForm(forms.Form):
             games = games.filter(players=self.cleaned_data["player"])
         if self.cleaned_data.get("game"):
             games = games.filter(kind=self.cleaned_data["game"])
+        if words := self.cleaned_data.get("search", "").strip():
+            games = search.containing(games, words, "place", "note")
         return games
 
     def status_asked(self):
