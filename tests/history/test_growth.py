@@ -19,6 +19,8 @@ from games.reports import folds, summaries
 from games.rules import Round
 from tests.helpers import seeding
 
+pytestmark = pytest.mark.engine
+
 SMALL, LARGE = 20, 300
 
 

@@ -7,6 +7,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 
+pytestmark = pytest.mark.engine
+
 FINISHED = [(31, 10, 5), (20, 3, 0)]  # Cleo wins alone on 5
 SHARED = [(20, 20, 31), (5, 5, 12)]  # Ana and Ben share the win on 25
 

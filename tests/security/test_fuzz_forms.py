@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from games import names, rules
 from games.models import NAME_MAX_LENGTH, Game, Player
 
+pytestmark = pytest.mark.engine
+
 HOSTILE = [
     "", " ", "  Ana  ", "\t\n", "<script>alert(1)</script>", "<b>Zoé</b>", "' OR 1=1 --",
     "NaN", "inf", "1e309", "0x1F", "-0", "+5", "٣", "１２", "\x00", "a\x00b", "9" * 400,
