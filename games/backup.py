@@ -103,6 +103,7 @@ class GameBackup:
     started_at: datetime | None
     saved_at: list[datetime | None]
     uuid: uuid.UUID
+    finished: bool  # as the rules fold its rounds
 
 
 class Refused(ValueError):
@@ -175,6 +176,7 @@ def read_game(item) -> GameBackup:
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)
         or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
+        finished=state.finished,
     )
 
 
