@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from games import folds, history, rules, services
 from games.models import Game, Player
 from games.rules import Round
+from games.views.history import PER_PAGE
 from tests.helpers import seeding
 
 SMALL, LARGE = 20, 300
@@ -103,18 +104,22 @@ def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_c
 
 
 @pytest.mark.parametrize("status", ["finished", "playing"])
-def test_after_a_write_the_filter_folds_that_game_alone(client, large, fold_calls, status):
+def test_the_filter_folds_only_the_games_it_shows(client, small, large, fold_calls, status):
+    """Whether a game is over is stored (Game.finished_at): filtering asks no fold, and
+    nothing kept, even after a write to a game of another page."""
     path = f"/history/?status={status}"
-    work(client, large, path, fold_calls)
-    game = Game.objects.filter(owner=large).order_by("?").first()
-    Game.objects.filter(pk=game.pk).touch()
+    cold = [work(client, owner, path, fold_calls) for owner in (small, large)]
+    oldest = Game.objects.filter(owner=large).order_by("created_at").first()
+    Game.objects.filter(pk=oldest.pk).touch()  # page 7 of the finished games
 
-    assert work(client, large, path, fold_calls)[1] == 1
+    assert cold[0][0] == cold[1][0]  # queries
+    assert cold[1][1] == (PER_PAGE if status == "finished" else 0)  # folds: the page's games
+    assert work(client, large, path, fold_calls)[1] == 0
 
 
 def test_the_figures_are_what_the_rules_fold_from_every_game(large):
     fay = regular(large)
-    games = list(fay.games.with_sheet().order_by("created_at", "pk"))
+    games = list(fay.games.order_by("created_at", "pk").sheets())
     expected = history.figures_by_game(history.played_by(fay, games))
 
     figures = history.player_figures(fay)

@@ -12,7 +12,7 @@ FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins
 
 def player_figures(player):
     """The player's figures at L.L.A.M.A., as their page shows them."""
-    games = list(player.games.with_sheet().order_by("created_at", "pk"))
+    games = list(player.games.order_by("created_at", "pk").sheets())
     (lama,) = history.figures_by_game(history.played_by(player, games))
     return lama.stats
 
