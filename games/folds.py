@@ -1,16 +1,17 @@
-"""What the rules module folds from each game, kept in the cache under the game's revision.
+"""What the rules module folds from each game, kept in the cache under the game's stamp.
 
 A game's fold (a rules.GameState) depends only on what the game stores, and every write to a
-game gives it a new revision (GameQuerySet.touch): a fold kept under (game, revision) is never
-stale and nothing needs clearing. A player's figures are kept too, under a digest of the
-revisions of all their games (derived): a visit costs one query and one cache read while
-nothing changed, and only the games that changed are folded again. (Whether a game is over is
-not read from here: it is stored, Game.finished_at, for the pages to filter on.)
+game draws it a new stamp with its new revision (GameQuerySet.touch): a fold kept under
+(game, stamp) is never stale and nothing needs clearing, not even after a database is
+restored from a backup (its revisions are counted again, its stamps are drawn anew). A
+player's figures are kept too, under a digest of the stamps of all their games (derived): a
+visit costs one query and one cache read while nothing changed, and only the games that
+changed are folded again. (Whether a game is over is not read from here: it is stored,
+Game.finished_at, for the pages to filter on.)
 
 The keys carry a fingerprint of the code that folds and derives, so that no node reads what
 another version of the rules computed. The cache is CACHES["folds"]: each worker's memory, or
-the Redis that every node shares when REDIS_URL is set. A database restored from a backup takes
-revisions back: clear the cache then (see the README).
+the Redis that every node shares when REDIS_URL is set.
 """
 
 import hashlib
@@ -45,29 +46,29 @@ def _cache():
     return caches["folds"]
 
 
-def _key(pk, revision):
-    return f"fold:{FINGERPRINT}:{pk}:{revision}"
+def _key(pk, stamp):
+    return f"fold:{FINGERPRINT}:{pk}:{stamp}"
 
 
 def states(games):
-    """{pk: rules.GameState} for `games`, pairs (pk, revision), read at once from the cache;
+    """{pk: rules.GameState} for `games`, pairs (pk, stamp), read at once from the cache;
     the games not found there are read and folded. None for a game the rules refuse."""
-    keys = {pk: _key(pk, revision) for pk, revision in games}
+    keys = {pk: _key(pk, stamp) for pk, stamp in games}
     kept = _cache().get_many(keys.values())
     found = {pk: kept[key] for pk, key in keys.items() if key in kept}
     missing = [pk for pk in keys if pk not in found]
     if missing:
         folded = fold_stored(missing)
-        _cache().set_many({_key(pk, revision): state for pk, (revision, state) in folded.items()})
-        found |= {pk: state for pk, (_revision, state) in folded.items()}
+        _cache().set_many({_key(pk, stamp): state for pk, (stamp, state) in folded.items()})
+        found |= {pk: state for pk, (_stamp, state) in folded.items()}
     return found
 
 
 def with_kept_state(game):
-    """`game` with its state read from the cache under its revision (folded and kept there if
+    """`game` with its state read from the cache under its stamp (folded and kept there if
     it is not): a sheet viewed again, or polled by the phones of a live view, is not folded
     again until its next write. A game the rules refuse keeps Game.state's own error."""
-    return game.load(state=states([(game.pk, game.revision)]).get(game.pk))
+    return game.load(state=states([(game.pk, game.stamp)]).get(game.pk))
 
 
 def load_sheets(games):
@@ -75,15 +76,15 @@ def load_sheets(games):
     seats, none for the folds kept in the cache, one for those that are not."""
     games = list(games)
     seats = seats_of(games)
-    kept = states((game.pk, game.revision) for game in games)
+    kept = states((game.pk, game.stamp) for game in games)
     # A game the rules refuse gets no state here: Game.state says why when it is asked.
     return [game.load(seats=seats[game.pk], state=kept.get(game.pk)) for game in games]
 
 
 def fold_stored(pks):
-    """{pk: (revision, state)} for the games `pks` as stored now: the revision is the one read
+    """{pk: (stamp, state)} for the games `pks` as stored now: the stamp is the one read
     with their rounds, in the same statement (a write may land between two statements)."""
-    return {pk: (stored.revision, _fold(stored)) for pk, stored in read_rounds(pks).items()}
+    return {pk: (stored.stamp, _fold(stored)) for pk, stored in read_rounds(pks).items()}
 
 
 def _fold(stored):
@@ -96,8 +97,8 @@ def _fold(stored):
 
 def derived(name, games, derive):
     """`derive(pairs, states)` for the queryset `games`, kept under the digest of their
-    revisions: `pairs` are their (pk, revision), newest game first; `states` as states()."""
-    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "revision"))
+    stamps: `pairs` are their (pk, stamp), newest game first; `states` as states()."""
+    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "stamp"))
     digest = hashlib.sha256(array("q", [n for pair in pairs for n in pair]).tobytes())
     key = f"{name}:{FINGERPRINT}:{digest.hexdigest()}"
     value = _cache().get(key)

@@ -51,7 +51,7 @@ class GameQuerySet(models.QuerySet):
     def touch(self):
         """A new revision for these games, in the write's transaction (games/signals.py calls
         it for every write to a sheet; on PostgreSQL the UPDATE also locks the rows)."""
-        return self.update(revision=models.F("revision") + 1)
+        return self.update(revision=models.F("revision") + 1, stamp=new_stamp())
 
     def sheets(self, chunk_size=None):
         """These games, each with its seats and rounds: everything `Game.state` and
@@ -80,6 +80,10 @@ class Kind(models.TextChoices):
     LLAMA_LLAMA = "llama_llama", _("Llama Llama")
 
 
+def new_stamp():
+    return secrets.randbits(63)
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
@@ -102,6 +106,10 @@ class Game(models.Model):
     revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
     # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
+    # Drawn again at each new revision: what the folds are kept under in the cache
+    # (games/folds.py). A database restored from a backup takes the revisions back, and the
+    # next writes count the same numbers again for other rounds; a stamp drawn then is new.
+    stamp = models.BigIntegerField(_("write stamp"), default=new_stamp, editable=False)
     # When the round that ended the game was saved; None while it goes on. Derived from the
     # rounds by the rules, but stored so that pages filter on it (Game.settle writes it).
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
@@ -137,9 +145,9 @@ class Game(models.Model):
         # A change to a stored game (the admin's) is a new revision, raised in the UPDATE
         # itself: writing back the revision read earlier could undo another phone's raise.
         if not self._state.adding:
-            self.revision = models.F("revision") + 1
+            self.revision, self.stamp = models.F("revision") + 1, new_stamp()
             if kwargs.get("update_fields") is not None:
-                kwargs["update_fields"] = {*kwargs["update_fields"], "revision"}
+                kwargs["update_fields"] = {*kwargs["update_fields"], "revision", "stamp"}
         super().save(*args, **kwargs)
 
     def load(self, *, seats=None, stored=None, state=None):
@@ -161,7 +169,7 @@ class Game(models.Model):
     def stored(self) -> StoredGame:
         """Its rounds as stored, read in one query: one snapshot, rounds and entries alike
         (read apart, they could disagree while another phone undoes a round)."""
-        empty = StoredGame(self.revision, self.kind, self.first_starter, 0, ())
+        empty = StoredGame(self.stamp, self.kind, self.first_starter, 0, ())
         return read_rounds([self.pk]).get(self.pk, empty)
 
     @property
@@ -362,7 +370,7 @@ class StoredRound:
 @dataclass(frozen=True)
 class StoredGame:
     # The game's row as read in the same statement as its rounds.
-    revision: int
+    stamp: int
     kind: str
     first_starter: int
     players: int
@@ -375,12 +383,12 @@ class StoredGame:
 def read_rounds(pks) -> dict[int, StoredGame]:
     """{pk: StoredGame} for the games `pks`: the one way rounds are read, as plain values (no
     model instances: they cost the sheet more than anything but its template). One statement
-    for all of them, so the revision read is the one of the rounds read."""
+    for all of them, so the stamp read is the one of the rounds read."""
     rows = (
         Seat.objects.filter(game__in=pks)
         .order_by("game", "entries__round__number", "position")
         .values_list(
-            "game", "game__revision", "game__kind", "game__first_starter", "position",
+            "game", "game__stamp", "game__kind", "game__first_starter", "position",
             "entries__round__number",
             "entries__round__last_to_quit", "entries__round__created_at",
             "entries__round__idempotency_key", "entries__value",

@@ -21,7 +21,7 @@ from django.db.models import ForeignKey, IntegerField
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from games.models import Entry, Game, Player, Round, Seat
+from games.models import Entry, Game, Player, Round, Seat, new_stamp
 from games.services import SamePlayer
 
 BATCH_SECONDS = 0.05
@@ -153,8 +153,9 @@ def _insert_games(owner, backups, tables):
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
     games = insert(
         Game,
-        ("owner", "kind", "created_at", "first_starter", "revision", "uuid", "finished_at"),
-        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, b.uuid,
+        ("owner", "kind", "created_at", "first_starter", "revision", "stamp", "uuid",
+         "finished_at"),
+        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, new_stamp(), b.uuid,
           moments[-1] if b.finished else None)  # as Game.settle: its last round's time
          for b, moments in zip(backups, saved, strict=True)],
     )  # fmt: skip

@@ -1,8 +1,8 @@
 """Big accounts stay fast: the history and the player pages do the same work at any size.
 
 Work is counted, not timed (the machine is shared): SQL queries, and games folded through the
-rules. Each game's fold is kept under its revision and each page's figures under the digest of
-its games' revisions (games/folds.py), so a page seen before folds nothing, and a page seen
+rules. Each game's fold is kept under its stamp and each page's figures under the digest of
+its games' stamps (games/folds.py), so a page seen before folds nothing, and a page seen
 after one game changed folds that game alone. bench/growth.py times the same pages at 5,000
 games.
 """
@@ -86,7 +86,7 @@ def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, 
     again = [work(client, owner, path, fold_calls) for owner, path in visits]
 
     assert again[0] == again[1]
-    assert again[1] == (3, 0)  # the user, the player, their games' revisions; no fold
+    assert again[1] == (3, 0)  # the user, the player, their games' stamps; no fold
 
 
 def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_calls):
