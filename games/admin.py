@@ -25,9 +25,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
-from games.folds import load_sheets
-from games.messages import describe
 from games.models import Entry, Game, Kind, Player, Round, Seat
+from games.refusals import describe
+from games.reports.folds import load_sheets
 
 
 def refusals(game, rounds, first_starter, ruleset=None):

@@ -104,10 +104,11 @@ class Game(models.Model):
     # Not a fact of the table: a counter of the writes to this game (games/signals.py), so that
     # a save can tell whether another phone wrote first, and a live view whether there is news.
     revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
-    # Kept by exports and imports (games/identity.py): a backup imported twice adds its games once.
+    # Kept by exports and imports (games/archive/identity.py): a backup imported twice adds its
+    # games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
     # Drawn again at each new revision: what the folds are kept under in the cache
-    # (games/folds.py). A database restored from a backup takes the revisions back, and the
+    # (games/reports/folds.py). A database restored from a backup takes the revisions back, and the
     # next writes count the same numbers again for other rounds; a stamp drawn then is new.
     stamp = models.BigIntegerField(_("write stamp"), default=new_stamp, editable=False)
     # When the round that ended the game was saved; None while it goes on. Derived from the
@@ -152,7 +153,7 @@ class Game(models.Model):
 
     def load(self, *, seats=None, stored=None, state=None):
         """Give this game what was read for it elsewhere: its seats, its rounds (a StoredGame)
-        or its state, read for many games at once or kept in the cache (games/folds.py)."""
+        or its state, read for many games at once or kept in the cache (games/reports/folds.py)."""
         given = {"seats": seats, "stored": stored, "state": state}
         self.__dict__.update((name, value) for name, value in given.items() if value is not None)
         return self
@@ -210,7 +211,7 @@ class Game(models.Model):
             self.finished_at = finished_at
 
     def as_json(self):
-        """The game for other programs and for backups (games/backup.py reads it back)."""
+        """The game for other programs and for backups (games/archive/backup.py reads it back)."""
         state, names, stored = self.state, self.names, self.stored_rounds
         return {
             "id": self.pk,

@@ -197,8 +197,8 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
 # Several app servers share one Redis instead (REDIS_URL, Django's own backend): a log-out made
 # on one node holds on every node.
-# Folds (games/folds.py) are kept under their game's stamp: in each worker's memory, or in
-# the shared Redis, where one node's fold serves them all.
+# Folds (games/reports/folds.py) are kept under their game's stamp: in each worker's memory,
+# or in the shared Redis, where one node's fold serves them all.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     SHARED_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}

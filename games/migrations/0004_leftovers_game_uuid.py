@@ -1,4 +1,4 @@
-"""Games get the UUID that backups carry (games/identity.py).
+"""Games get the UUID that backups carry (games/archive/identity.py).
 
 Games of before are given the identity their exports already imply (start time and players),
 so importing an old export into the account it came from adds nothing; a game that already
@@ -9,7 +9,7 @@ import uuid
 
 from django.db import migrations, models
 
-from games.identity import legacy_uuid
+from games.archive.identity import legacy_uuid
 
 
 def give_games_their_identity(apps, schema_editor):

@@ -1,6 +1,7 @@
 from django import template
 
-from games import bgstats, history
+from games.archive import bgstats
+from games.reports import summaries
 
 register = template.Library()
 
@@ -12,7 +13,7 @@ def finished_summary(game):
     return {
         "game": game,
         "emptied_hands": game.ruleset.best_return(0) is not None,
-        "standings": history.standings(game),
-        "chart": history.totals_chart(game),
+        "standings": summaries.standings(game),
+        "chart": summaries.totals_chart(game),
         "bgstats_url": bgstats.push_url(game),
     }

@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import backup, bgstats, history, restore
-from games.folds import load_sheets
-from games.forms_history import BackupImportForm, HistoryFilterForm
+from games.archive import backup, bgstats, restore
+from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
+from games.reports import summaries
+from games.reports.folds import load_sheets
 from games.services import SamePlayer
 from games.views.sheet import get_game_for
 
@@ -35,7 +36,7 @@ PER_PAGE = 50
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
     page = _page(request, form)
-    rows = history.history_rows(load_sheets(page.object_list))
+    rows = summaries.history_rows(load_sheets(page.object_list))
     context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request

@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import folds
 from games.models import ShareLink
+from games.reports import folds
 from games.views.sheet import get_game_for, sheet_context
 
 # How often the phones around the table ask for news; a test makes it shorter.

@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games import history
+from games.reports import summaries
 
 
 @login_required
@@ -13,6 +13,6 @@ def player_detail(request, pk):
     player = get_object_or_404(request.user.players, pk=pk)
     context = {
         "player": player,
-        "games": history.player_figures(player),
+        "games": summaries.player_figures(player),
     }
     return render(request, "games/player.html", context)

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import folds, rules, services
-from games.forms import ConfirmForm, NewGameForm, RoundForm
-from games.forms_calculator import HandCalculator, calculates
-from games.messages import stale_message, stale_round_message
+from games import rules, services
+from games.forms.calculator import HandCalculator, calculates
+from games.forms.game import ConfirmForm, NewGameForm, RoundForm
 from games.models import Seat
+from games.refusals import stale_message, stale_round_message
+from games.reports import folds
 from games.wording import collation_key
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games.identity import legacy_uuid
+from games.archive.identity import legacy_uuid
 
 BEFORE = [("games", "0003_table_share_link")]
 AFTER = [("games", "0004_leftovers_game_uuid")]

@@ -19,7 +19,7 @@ from unittest.mock import patch
 
 import pytest
 
-from games import folds
+from games.reports import folds
 from tests.helpers import services
 from tests.helpers.live import PASSWORD, Phone, Server, fresh_database, manage, production_env
 

@@ -1,6 +1,6 @@
 """Big accounts written in bulk, for the growth tests and the benchmark (bench/growth.py).
 
-A few statements for thousands of games, as the backup import writes them (games/backup.py),
+A few statements for thousands of games, as the backup import writes them (games/archive/backup.py),
 instead of three queries per game through the services: 5,000 games take seconds, not minutes.
 Every game is played to its end through the rules module, so its rounds are valid.
 """

@@ -9,7 +9,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import backup
+from games.archive import backup
 from games.models import Game
 from games.views import history as history_views
 from tests.helpers import seeding

@@ -8,7 +8,8 @@ from django.db import OperationalError
 from django.test import Client
 from django.utils import timezone
 
-from games import backup, restore, services
+from games import services
+from games.archive import backup, restore
 from games.models import Entry, Game, Player, Round
 from tests.helpers.pagetext import text
 

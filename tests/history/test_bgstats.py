@@ -4,7 +4,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from games import bgstats
+from games.archive import bgstats
 from games.models import Game
 
 FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins on 2

@@ -1,7 +1,7 @@
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import charts
+from games.reports import charts
 
 
 def test_lines_start_at_the_left_and_rise_with_the_values():

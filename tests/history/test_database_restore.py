@@ -1,8 +1,9 @@
 """A database restored from a backup counts its games' revisions again, for other rounds; the
 folds kept in a cache that outlives the restart (Redis) must not be read for them."""
 
-from games import folds, services
+from games import services
 from games.models import Game
+from games.reports import folds
 from games.rules import Round
 
 

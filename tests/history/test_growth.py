@@ -2,7 +2,7 @@
 
 Work is counted, not timed (the machine is shared): SQL queries, and games folded through the
 rules. Each game's fold is kept under its stamp and each page's figures under the digest of
-its games' stamps (games/folds.py), so a page seen before folds nothing, and a page seen
+its games' stamps (games/reports/folds.py), so a page seen before folds nothing, and a page seen
 after one game changed folds that game alone. bench/growth.py times the same pages at 5,000
 games.
 """
@@ -13,8 +13,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import folds, history, rules, services
+from games import rules, services
 from games.models import Game, Player
+from games.reports import folds, summaries
 from games.rules import Round
 from games.views.history import PER_PAGE
 from tests.helpers import seeding
@@ -120,14 +121,14 @@ def test_the_filter_folds_only_the_games_it_shows(client, small, large, fold_cal
 def test_the_figures_are_what_the_rules_fold_from_every_game(large):
     fay = regular(large)
     games = list(fay.games.order_by("created_at", "pk").sheets())
-    expected = history.figures_by_game(history.played_by(fay, games))
+    expected = summaries.figures_by_game(summaries.played_by(fay, games))
 
-    figures = history.player_figures(fay)
+    figures = summaries.player_figures(fay)
 
     assert len(expected[0].finals) == LARGE
     assert [f.stats for f in figures] == [f.stats for f in expected]
-    assert [f.finals for f in figures] == [f.finals[-history.CHART_GAMES :] for f in expected]
-    assert history.player_figures(fay) == figures  # kept, and read back the same
+    assert [f.finals for f in figures] == [f.finals[-summaries.CHART_GAMES :] for f in expected]
+    assert summaries.player_figures(fay) == figures  # kept, and read back the same
 
 
 def test_the_chart_shows_the_last_finished_games_and_says_so(client, large):
@@ -135,8 +136,8 @@ def test_the_chart_shows_the_last_finished_games_and_says_so(client, large):
 
     html = client.get(f"/players/{regular(large).pk}/").content.decode()
 
-    assert f"The last {history.CHART_GAMES} of {LARGE} finished games." in html
-    assert len(re.findall(r"<tr><th scope=\"row\">", html)) == history.CHART_GAMES
+    assert f"The last {summaries.CHART_GAMES} of {LARGE} finished games." in html
+    assert len(re.findall(r"<tr><th scope=\"row\">", html)) == summaries.CHART_GAMES
 
 
 def test_the_finished_filter_is_what_the_rules_fold(client, large):

@@ -1,6 +1,7 @@
 import pytest
 
-from games import rules, stats
+from games import rules
+from games.reports import stats
 from games.rules.lama import RULES as LAMA
 from games.rules.lato import RULES as LATO
 from games.rules.llama_llama import RULES as LLAMA_LLAMA

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from games import history
 from games.models import Entry, Game, Player, Round, ShareLink
+from games.reports import summaries
 from tests.helpers.pagetext import text
 
 FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins
@@ -13,7 +13,7 @@ FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins
 def player_figures(player):
     """The player's figures at L.L.A.M.A., as their page shows them."""
     games = list(player.games.order_by("created_at", "pk").sheets())
-    (lama,) = history.figures_by_game(history.played_by(player, games))
+    (lama,) = summaries.figures_by_game(summaries.played_by(player, games))
     return lama.stats
 
 

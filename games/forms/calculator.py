@@ -9,7 +9,7 @@ stored; only the scores it helps type are.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.messages import describe_unreadable
+from games.refusals import describe_unreadable
 from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
 from games.wording import elide
 

@@ -5,9 +5,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
-from games.forms_calculator import HandCalculator, calculates
-from games.messages import describe, stale_message
+from games.forms.calculator import HandCalculator, calculates
 from games.models import Kind
+from games.refusals import describe, stale_message
 
 
 def _whole(raw):

@@ -5,7 +5,7 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import backup
+from games.archive import backup
 from games.models import Kind, Player
 from games.wording import collation_key
 

@@ -25,7 +25,7 @@ from games import rules
 from games.models import read_rounds, seats_of
 
 # The modules whose code decides what is kept: a change to any of them makes new keys.
-DERIVING = ("games.rules", "games.stats", "games.history", "games.folds")
+DERIVING = ("games.rules", "games.reports.stats", "games.reports.summaries", "games.reports.folds")
 
 
 def fingerprint(names):

@@ -12,8 +12,9 @@ from functools import partial
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import charts, folds, rules, stats
+from games import rules
 from games.models import Game, Kind, Player
+from games.reports import charts, folds, stats
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def figures_by_game(played: list[Played]) -> list[GameFigures]:
 
 def player_figures(player: Player) -> list[GameFigures]:
     """`player`'s figures in each game, over all their games: kept under the digest of those
-    games' stamps (games/folds.py), so thousands of games cost a query and a cache read."""
+    games' stamps (games/reports/folds.py), so thousands of games cost a query and a cache read."""
     return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
 
 

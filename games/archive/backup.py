@@ -1,8 +1,8 @@
 """Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
 
 A backup is read back only through the rules module: every game is replayed with
-`rules.fold` before anything is written (games/restore.py writes them then, all or none).
-A game the account already holds (same identity, see games/identity.py) is not added again.
+`rules.fold` before anything is written (games/archive/restore.py writes them then, all or none).
+A game the account already holds (same identity, see games/archive/identity.py) is not added again.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import identity, names, rules
-from games.messages import describe
+from games import names, rules
+from games.archive import identity
 from games.models import NAME_MAX_LENGTH
+from games.refusals import describe
 
 # An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
-# size); its numbers typed bound how long the import writes (games/restore.py).
+# size); its numbers typed bound how long the import writes (games/archive/restore.py).
 MAX_GAMES = 5000
 MAX_ENTRIES = 250_000
 MAX_ROUNDS = 500  # a real game ends long before; this only bounds a forged file

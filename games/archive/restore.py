@@ -9,7 +9,7 @@ through within a batch. If a batch fails, or the import runs out of time, the ga
 earlier ones wrote are deleted again: an import adds all of its games or none.
 
 Two imports of one file at once (a double tap) add each game once: every batch locks the
-account's row and skips the games the account holds by then (games/identity.py).
+account's row and skips the games the account holds by then (games/archive/identity.py).
 """
 
 import time
