@@ -203,9 +203,13 @@ class Game(models.Model):
         if state is None:
             for name in ("stored", "state"):
                 self.__dict__.pop(name, None)
-            state, rounds = self.state, self.stored_rounds
+            rounds = self.stored_rounds
             last_saved = rounds[-1].created_at if rounds else None
-        finished_at = last_saved if state.finished else None
+            try:
+                state = self.state
+            except ValueError:  # rounds its rules refuse (rules changed since): not over
+                state = None
+        finished_at = last_saved if state is not None and state.finished else None
         if finished_at != self.finished_at:
             Game.objects.filter(pk=self.pk).update(finished_at=finished_at)
             self.finished_at = finished_at

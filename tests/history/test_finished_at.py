@@ -51,6 +51,16 @@ def test_undoing_the_last_round_takes_the_end_back(make_game):
     assert stored(game)[0] is None
 
 
+def test_a_game_its_rules_now_refuse_can_still_be_undone(make_game):
+    game = make_game(rounds=FINISHING)
+    game.rounds.get(number=1).entries.filter(value=12).update(value=99)  # no longer a hand
+
+    services.undo_last_round(game, 2)
+
+    assert stored(game)[0] is None
+    assert game.rounds.count() == 1
+
+
 def test_a_game_moved_to_other_rules_in_the_admin_is_settled_by_them(admin_client, make_game):
     game = make_game(rounds=[(1, 0, 3)] * 4)  # L.L.A.M.A. goes on; Llama Llama ends after 4
     url = f"/admin/games/game/{game.pk}/change/"
