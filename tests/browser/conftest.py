@@ -3,6 +3,9 @@
 Every page opened through the `page` fixture is watched: a console error, an uncaught
 exception, a failed request or a 4xx/5xx response fails the test, except the 422/409
 answers to form posts, which are how the app shows a refused round.
+
+tests/conftest.py's `alice` and `make_game` serve here as they are: pytest-django gives a
+test that uses the live server a transactional database, so the server's threads see them.
 """
 
 import os
@@ -11,9 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import sync_playwright
+
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
 
 # Playwright's sync API runs an event loop in this thread, so Django believes every ORM
 # call from a test or fixture comes from async code. They do not: this is Django's
@@ -21,23 +24,7 @@ from playwright.sync_api import sync_playwright
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 os.environ.setdefault("DJANGO_LIVE_TEST_SERVER_ADDRESS", "127.0.0.1")
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 EXPECTED_FORM_ANSWERS = {409, 422}
-PASSWORD = "correct-horse-9"
 
 
 @pytest.fixture(scope="session")
@@ -166,33 +153,6 @@ def other_phone(browser, live_server, watch):
 
 
 @pytest.fixture
-def user(transactional_db):
-    return get_user_model().objects.create_user("alice", password=PASSWORD)
-
-
-def sign_in(context, url, user):
-    """Give the browser `user`'s session cookie, as if they had logged in on this phone."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": url}])
-
-
-@pytest.fixture
-def signed_in(context, live_server, user):
-    sign_in(context, live_server.url, user)
-    return user
-
-
-@pytest.fixture
-def make_game(user):
-    """A game of alice's, with `rounds` already played (typed values in seat order)."""
-    from games import rules, services
-
-    def make(names=("Ana", "Ben", "Cleo"), rounds=(), kind="lama"):
-        game = services.start_game(user, list(names), kind=kind)
-        for number, entries in enumerate(rounds, start=1):
-            services.add_round(game, rules.Round(tuple(entries)), number)
-        return game
-
-    return make
+def signed_in(context, live_server, alice):
+    sign_in(context, live_server.url, alice)
+    return alice

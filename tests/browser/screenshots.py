@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import ShareLink
-from tests.browser.conftest import sign_in
 from tests.browser.sheet import points_field
 from tests.browser.small_screens import LANDSCAPE, large_font_phone
+from tests.helpers.browser import sign_in
 
 OUT = Path(os.environ.get("SCREENSHOTS_DIR", Path(__file__).parents[2] / "docs" / "screenshots"))
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -163,14 +163,14 @@ def test_sheet_in_landscape(page, signed_in, make_game, color_scheme, locale):
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 @pytest.mark.parametrize("locale", LOCALES)
 def test_sheet_with_a_24_px_font(
-    browser, live_server, user, make_game, tmp_path, color_scheme, locale
+    browser, live_server, alice, make_game, tmp_path, color_scheme, locale
 ):
     game = make_game(names=COMFORT_NAMES, rounds=COMFORT_ROUNDS)
     phone = large_font_phone(
         browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
     )
     try:
-        sign_in(phone, live_server.url, user)
+        sign_in(phone, live_server.url, alice)
         page = phone.new_page()
         page.goto(f"/games/{game.pk}/")
         fill_some(page)

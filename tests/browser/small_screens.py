@@ -7,7 +7,7 @@ a person who reads better with larger text sets it (not a zoom, not a style inje
 
 import json
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 LANDSCAPE = {"width": 844, "height": 390}
 

@@ -1,14 +1,12 @@
 """axe-core finds nothing on any page, in both languages, light and dark; targets are 44 px."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 
 from games import rulebook
 from games.models import ShareLink
-from tests.browser.conftest import sign_in
+from tests.helpers.browser import sign_in, violations
 
-AXE = Axe()
 # Everything a finger taps.
 TARGETS = "button, input:not([type=hidden]), select, a"
 
@@ -56,13 +54,6 @@ def rule_pages(language):
         yield f"rules: Llama Llama {slug}", f"/{language}/rules/llama-llama/{slug}/"
 
 
-def violations(page, name):
-    results = AXE.run(page)
-    if results.violations_count:
-        return [f"{name} ({page.url}):\n{results.generate_report()}"]
-    return []
-
-
 def small_targets(page, name):
     boxes = page.locator(TARGETS).evaluate_all(
         """elements => elements
@@ -94,13 +85,13 @@ def llama_games(make_game):
     return game, finished
 
 
-def every_page(page, context, live_server, user, games, check, llama_games=()):
+def every_page(page, context, live_server, alice, games, check, llama_games=()):
     """`check(page, name)` on each public page, then on each signed-in one; all it found."""
     found = []
     for name, url in PUBLIC:
         page.goto(reverse(url))
         found += check(page, name)
-    sign_in(context, live_server.url, user)
+    sign_in(context, live_server.url, alice)
     for name, url in [*pages(*games), *llama_pages(*llama_games)]:
         page.goto(url)
         if name == "sheet in progress":
@@ -114,9 +105,9 @@ def every_page(page, context, live_server, user, games, check, llama_games=()):
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_no_page_has_an_accessibility_violation(
-    page, context, live_server, user, games, llama_games, color_scheme, locale
+    page, context, live_server, alice, games, llama_games, color_scheme, locale
 ):
-    found = every_page(page, context, live_server, user, games, violations, llama_games)
+    found = every_page(page, context, live_server, alice, games, violations, llama_games)
     assert not found, "\n".join(found)
 
 
@@ -145,12 +136,12 @@ def test_every_rule_page_target_is_44_px_or_a_link_in_a_sentence(page):
     assert not found, "\n".join(found)
 
 
-def test_every_target_is_at_least_44_px(page, context, live_server, user, games, llama_games):
-    found = every_page(page, context, live_server, user, games, small_targets, llama_games)
+def test_every_target_is_at_least_44_px(page, context, live_server, alice, games, llama_games):
+    found = every_page(page, context, live_server, alice, games, small_targets, llama_games)
     assert not found, "\n".join(found)
 
 
-def test_no_page_scrolls_sideways_at_phone_width(page, context, live_server, user, make_game):
+def test_no_page_scrolls_sideways_at_phone_width(page, context, live_server, alice, make_game):
     six = ("Anastasia", "Bartholomew", "Cleopatra", "Dimitri", "Evangeline", "Frederick")
     game = make_game(names=six, rounds=[(11, 0, 16, 5, 7, 31)])
     finished = make_game(rounds=[(31, 0, 20), (10, 2, 0)])
@@ -158,7 +149,7 @@ def test_no_page_scrolls_sideways_at_phone_width(page, context, live_server, use
     four = six[:4]
     llama = make_game(names=four, rounds=[(23, 31, 12, 19), (30, 22, 25, 17)], kind="llama_llama")
     ended = make_game(names=four, rounds=[(74, 74, 0, 0), (30, 30, 0, 0)], kind="llama_llama")
-    sign_in(context, live_server.url, user)
+    sign_in(context, live_server.url, alice)
     wide = []
     for name, url in [*pages(game, finished, link), *llama_pages(llama, ended)]:
         page.goto(url)

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.browser.sheet import points_field, save_round, totals
-from tests.browser.test_accessibility import violations
+from tests.helpers.browser import violations
 
 
 def name_field(page, number):

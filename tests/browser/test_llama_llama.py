@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.browser.sheet import assert_same_document, mark_document, points_field, totals
+from tests.helpers.browser import PHONE, sign_in
 
 # The rulebook's example: its four goals in the order they were revealed.
 GOALS = ("A=1, ABCDEFG=50", "B=2, AACC=15", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5")
@@ -124,13 +125,11 @@ def test_the_calculator_refuses_a_goal_it_cannot_read_next_to_it(page, signed_in
     expect(letters(page, "Ben")).to_have_value("AABBCCD")
 
 
-def test_the_calculator_works_without_javascript(browser, live_server, user, make_game):
-    from tests.browser.conftest import PHONE, sign_in
-
+def test_the_calculator_works_without_javascript(browser, live_server, alice, make_game):
     game = make_game(names=("Ana", "Ben"), kind="llama_llama")
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False, **PHONE)
     try:
-        sign_in(context, live_server.url, user)
+        sign_in(context, live_server.url, alice)
         page = context.new_page()
         page.goto(f"/games/{game.pk}/")
         type_goals(page)

@@ -6,8 +6,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import ShareLink
-from tests.browser.conftest import sign_in
 from tests.browser.small_screens import LANDSCAPE, large_font_phone, problems
+from tests.helpers.browser import sign_in
 
 NAMES = ("Jean-Éric", "🦙 Max", "Zoé", "Anne-Laure", "Ömer", "Bartholomew")
 ROUNDS = [(11, 0, 16, 5, 21, 3), (4, 9, -10, 13, 8, 2), (-10, 12, 5, 3, 7, 6)]
@@ -58,20 +58,20 @@ def check_every_page(page, tables):
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_at_320_px_no_name_is_cut_and_nothing_scrolls_sideways(
-    page, context, live_server, user, tables
+    page, context, live_server, alice, tables
 ):
     page.set_viewport_size({"width": 320, "height": 640})
-    sign_in(context, live_server.url, user)
+    sign_in(context, live_server.url, alice)
     found = check_every_page(page, tables)
     assert not found, "\n".join(found)
 
 
 def test_with_a_24_px_default_font_the_text_grows_and_nothing_is_cut(
-    browser, live_server, user, tables, tmp_path, watch
+    browser, live_server, alice, tables, tmp_path, watch
 ):
     phone = large_font_phone(browser, live_server, tmp_path)
     phone.on("page", watch.attach)
-    sign_in(phone, live_server.url, user)
+    sign_in(phone, live_server.url, alice)
     page = phone.new_page()
     try:
         page.goto(tables["game"].get_absolute_url())
@@ -84,10 +84,10 @@ def test_with_a_24_px_default_font_the_text_grows_and_nothing_is_cut(
 
 
 def test_in_landscape_the_table_shows_three_rounds_and_nothing_is_cut(
-    page, context, live_server, user, tables
+    page, context, live_server, alice, tables
 ):
     page.set_viewport_size(LANDSCAPE)
-    sign_in(context, live_server.url, user)
+    sign_in(context, live_server.url, alice)
     page.goto(tables["game"].get_absolute_url())
     third = page.locator(".sheet tbody tr").nth(2).bounding_box()
     assert third["y"] + third["height"] <= LANDSCAPE["height"]

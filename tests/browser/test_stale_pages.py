@@ -78,9 +78,20 @@ def test_two_tabs_saving_the_same_round_lose_neither(page, context, signed_in, m
     assert saved_rounds(game) == [(5, 0, 12), (7, 3, 0)]
 
 
+# Whether the page held back each request htmx was about to send (after the app's own
+# listeners, which were added first).
+RECORD_REQUESTS = """
+window.heldBack = [];
+document.addEventListener("htmx:beforeRequest", (event) => {
+  window.heldBack.push(event.defaultPrevented);
+});
+"""
+
+
 def test_a_double_tap_landing_on_the_new_form_shows_no_error(page, signed_in, make_game):
     game = make_game()
     page.goto(f"/games/{game.pk}/")
+    page.evaluate(RECORD_REQUESTS)
     posts = []
     page.on("request", lambda r: posts.append(r) if r.method == "POST" else None)
     type_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
@@ -89,7 +100,8 @@ def test_a_double_tap_landing_on_the_new_form_shows_no_error(page, signed_in, ma
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
     save.click()  # the second tap of the double tap, on the fresh form
 
-    page.wait_for_timeout(300)
+    page.wait_for_function("window.heldBack.length === 2")  # htmx took the second tap
+    assert page.evaluate("window.heldBack") == [False, True]
     expect(page.get_by_text("Enter the points of")).to_have_count(0)
     assert len(posts) == 1
     assert saved_rounds(game) == [(5, 0, 12)]

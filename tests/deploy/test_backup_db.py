@@ -6,8 +6,7 @@ import subprocess
 import threading
 import uuid
 
-from tests.helpers.live import PYTHON, ROOT, Phone
-from tests.views.test_race import round_post
+from tests.helpers.live import PYTHON, ROOT, Phone, round_post
 
 
 def backup(env, target):
@@ -19,7 +18,7 @@ def test_it_copies_the_database_while_rounds_are_being_saved(live_app, tmp_path)
     phone = Phone(live_app).sign_up(f"backup-{uuid.uuid4().hex[:8]}")
     game = phone.start_game("Ana", "Ben")
     saving = threading.Thread(
-        target=lambda: [round_post(phone, game, n, [1, 1], htmx=False)() for n in range(1, 11)]
+        target=lambda: [round_post(phone, game, n, [1, 1])() for n in range(1, 11)]
     )
     saving.start()
     sqlite = live_app.env["DATABASE_URL"].startswith("sqlite")

@@ -215,6 +215,17 @@ class Phone:
         return int(re.search(r"/games/(\d+)/", response.location).group(1))
 
 
+def round_post(phone, game, number, entries, htmx=False):
+    """The round form as the sheet the phone holds sends it, ready to post."""
+    sheet = phone.get(f"/games/{game}/")
+    assert f'name="round_number" value="{number}"' in sheet.text
+    data = {"csrfmiddlewaretoken": sheet.csrf_token(), "round_number": number,
+            "idempotency_key": uuid.uuid4(), "last_to_quit": 0}  # fmt: skip
+    data |= {f"seat_{seat}": value for seat, value in enumerate(entries)}
+    headers = {"HX-Request": "true"} if htmx else {}
+    return lambda: phone.post(f"/games/{game}/rounds/", data, headers=headers)
+
+
 def multipart(data, field, content):
     """The body and headers of a form with `data` and one file `content` in `field`."""
     boundary = uuid.uuid4().hex

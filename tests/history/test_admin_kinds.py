@@ -6,7 +6,7 @@ import pytest
 from django.contrib.admin.models import CHANGE, LogEntry
 
 from games.models import Entry, Game
-from tests.history.test_admin import edit_round, form_data, value_errors
+from tests.helpers.admin import edit_round, form_data, value_errors
 
 pytestmark = pytest.mark.django_db
 

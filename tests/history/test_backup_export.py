@@ -13,8 +13,7 @@ from games.archive import backup
 from games.models import Game
 from games.views import history as history_views
 from tests.helpers import seeding
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]
+from tests.helpers.sheet import FINISHED
 
 
 def test_the_json_backup_lists_every_game_as_the_game_json(alice_client, make_game):

@@ -12,8 +12,7 @@ from games import services
 from games.archive import backup, restore
 from games.models import Entry, Game, Player, Round
 from tests.helpers.pagetext import text
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]
+from tests.helpers.sheet import FINISHED
 
 
 def upload(client, content, name="backup.json"):

@@ -6,8 +6,7 @@ import pytest
 
 from games.archive import bgstats
 from games.models import Game
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins on 2
+from tests.helpers.sheet import FINISHED
 
 
 def test_the_play_json_has_the_fields_bg_stats_reads(alice_client, make_game):

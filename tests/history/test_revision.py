@@ -5,17 +5,12 @@ test fails if its write path stops raising the revision."""
 from games import services
 from games.models import Entry, Game, Player
 from games.rules import Round
-from tests.history.test_admin import FINISHED, edit_round, form_data
+from tests.helpers.admin import edit_round, form_data
+from tests.helpers.sheet import FINISHED, sheet
 
 
 def revision(game):
     return Game.objects.get(pk=game.pk).revision
-
-
-def sheet(client, game):
-    response = client.get(f"/games/{game.pk}/")
-    assert response.status_code == 200
-    return response.text
 
 
 def test_saving_a_round_raises_the_revision(alice_client, make_game):
@@ -43,7 +38,7 @@ def test_editing_a_round_raises_the_revision(alice_client, make_game):
     data = {"round_number": 1, "seat_0": 3, "seat_1": 7, "seat_2": 0, "confirm": "on"}
     assert alice_client.post(f"/games/{game.pk}/rounds/1/edit/", data).status_code == 302
     assert revision(game) > before
-    assert "<td>7</td>" in sheet(alice_client, game)
+    assert "<td>7</td>" in sheet(alice_client, game).text
 
 
 def test_undoing_a_round_raises_the_revision(alice_client, make_game):
@@ -51,7 +46,7 @@ def test_undoing_a_round_raises_the_revision(alice_client, make_game):
     before = revision(game)
     assert alice_client.post(f"/games/{game.pk}/undo/", {"round_number": 2}).status_code == 302
     assert revision(game) > before
-    assert "Edit round 2" not in sheet(alice_client, game)
+    assert "Edit round 2" not in sheet(alice_client, game).text
 
 
 def test_an_entry_saved_on_its_own_raises_it(make_game):
@@ -65,11 +60,11 @@ def test_an_entry_saved_on_its_own_raises_it(make_game):
 
 def test_a_round_corrected_in_the_admin_shows_on_the_sheet(admin_client, alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    assert "<td>31</td>" in sheet(alice_client, game)
+    assert "<td>31</td>" in sheet(alice_client, game).text
     before = revision(game)
     assert edit_round(admin_client, game, 1, Ana="25").status_code == 302
     assert revision(game) > before
-    page = sheet(alice_client, game)
+    page = sheet(alice_client, game).text
     assert "<td>25</td>" in page and "<td>31</td>" not in page
 
 
@@ -85,29 +80,29 @@ def test_the_last_to_quit_changed_in_the_admin_raises_it(admin_client, make_game
 
 def test_a_round_deleted_in_the_admin_goes_from_the_sheet(admin_client, alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    assert "Final scoresheet" in sheet(alice_client, game)
+    assert "Final scoresheet" in sheet(alice_client, game).text
     before = revision(game)
     last = game.rounds.get(number=2)
     admin_client.post(f"/admin/games/round/{last.pk}/delete/", {"post": "yes"})
     assert revision(game) > before
-    assert "Round 2" in sheet(alice_client, game)
+    assert "Round 2" in sheet(alice_client, game).text
 
 
 def test_a_first_starter_changed_in_the_admin_shows(admin_client, alice_client, make_game):
     game = make_game(names=("Ana", "Ben"))
-    assert "Ana starts this round." in sheet(alice_client, game)
+    assert "Ana starts this round." in sheet(alice_client, game).text
     before = revision(game)
     url = f"/admin/games/game/{game.pk}/change/"
     admin_client.post(url, form_data(admin_client.get(url)) | {"first_starter": "1"})
     assert revision(game) > before
-    assert "Ben starts this round." in sheet(alice_client, game)
+    assert "Ben starts this round." in sheet(alice_client, game).text
 
 
 def test_a_player_renamed_in_the_admin_shows_on_their_sheets(admin_client, alice_client,
                                                               make_game):  # fmt: skip
     games = [make_game(), make_game(names=("Ben", "Dan")), make_game(names=("Ana", "Cleo"))]
     for game in games:
-        assert "Benjamin" not in sheet(alice_client, game)
+        assert "Benjamin" not in sheet(alice_client, game).text
     before = [revision(game) for game in games]
     ben = Player.objects.get(name="Ben")
     admin_client.post(f"/admin/games/player/{ben.pk}/change/", {"name": "Benjamin"})
@@ -115,7 +110,7 @@ def test_a_player_renamed_in_the_admin_shows_on_their_sheets(admin_client, alice
     assert after[0] > before[0] and after[1] > before[1]
     assert after[2] == before[2]  # Ben does not sit at this one
     for game in games[:2]:
-        assert "Benjamin" in sheet(alice_client, game)
+        assert "Benjamin" in sheet(alice_client, game).text
 
 
 def test_a_game_saved_in_the_admin_keeps_a_raise_made_meanwhile(make_game):

@@ -1,12 +1,7 @@
 """Who is asking is read by Django's own ModelBackend, as it comes."""
 
 import pytest
-from django.contrib.auth import get_backends, get_user_model
-from django.contrib.auth.backends import ModelBackend
-
-
-def test_the_signed_in_user_is_read_by_djangos_model_backend():
-    assert [type(backend) for backend in get_backends()] == [ModelBackend]
+from django.contrib.auth import get_user_model
 
 
 def test_a_deactivated_user_is_signed_out_of_every_page(alice_client, alice):

@@ -4,8 +4,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
 
-from tests.helpers.urlconf import every_route, fillers_for
+from tests.helpers.urlconf import admin_routes, every_route, fillers_for
 
 ROUTES = every_route()
 
@@ -75,18 +77,53 @@ def test_htmx_carries_the_nonce(client):
     assert f'nonce="{nonce}"' in response.text
 
 
-@pytest.mark.parametrize("route", ROUTES, ids=str)
-def test_no_page_needs_inline_script_or_style(superuser_alice, alice, make_game, route):
-    game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
-    response = superuser_alice.get(route.fill(fillers_for(alice, game)), follow=True)
+def blocked(response):
+    """What the policy of `response` would block in it, if it is a page."""
     if "text/html" not in response.get("Content-Type", ""):
-        return
+        return []
     assert "Content-Security-Policy" in response
     # Django names the nonce only in responses that used it.
     nonces = [source[len("'nonce-") : -1] for source in policy(response)["script-src"][1:]]
     finder = InlineFinder(nonces[0] if nonces else None)
     finder.feed(response.content.decode())
-    assert finder.blocked == []
+    return finder.blocked
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_no_page_needs_inline_script_or_style(superuser_alice, alice, make_game, route):
+    game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
+    response = superuser_alice.get(route.fill(fillers_for(alice, game)), follow=True)
+    assert blocked(response) == []
+
+
+def admin_fillers(alice, game):
+    """Values for the admin's URLs: each page of our models on one of alice's objects, the
+    other models' pages on alice's account."""
+    ids = {"game": game.pk, "round": game.rounds.last().pk, "player": game.seats[0].player_id}
+    user_type = ContentType.objects.get_for_model(get_user_model())
+    values = {"object_id": alice.pk, "id": alice.pk, "app_label": "games", "url": "auth/user/",
+              "content_type_id": user_type.pk}  # fmt: skip
+    return values | {
+        (f"admin:games_{model}_{page}", "object_id"): pk
+        for model, pk in ids.items()
+        for page in ("change", "history", "delete")
+    }
+
+
+def test_no_admin_page_needs_inline_script_or_style(superuser_alice, alice, make_game):
+    """Every page of the admin, in one test: how each is reached is checked in
+    test_admin_views.py, what each page holds here."""
+    values = admin_fillers(alice, make_game(rounds=[[3, 5, 0], [2, 0, 4]]))
+    found, ours = {}, {}
+    for route in admin_routes():
+        response = superuser_alice.get(route.fill(values), follow=True)
+        found |= {str(route): problems} if (problems := blocked(response)) else {}
+        if route.name.startswith("admin:games_"):
+            ours[route.name] = response.status_code
+    assert found == {}
+    # The pages of our models were shown, so checked: all but adding a game or a round.
+    refused = {"admin:games_game_add", "admin:games_round_add"}
+    assert ours == {name: 403 if name in refused else 200 for name in ours} and len(ours) == 15
 
 
 def test_the_finder_notices_inline_code():

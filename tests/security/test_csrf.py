@@ -1,4 +1,5 @@
-"""Every write needs POST and a CSRF token, on every URL of the URLconf."""
+"""Every write needs POST and a CSRF token, on every URL of the app (the admin's:
+test_admin_views.py)."""
 
 import re
 

@@ -77,21 +77,29 @@ def test_the_answer_is_in_french_too(client, carol, no_mail_server):
     assert "L’e-mail de réinitialisation ne peut pas être envoyé" in response.content.decode()
 
 
-def mailers(**env):
-    """settings.MAILERS as the app reads it from `env` (beside a clean environment)."""
-    code = "import django, json; django.setup(); from django.conf import settings; "
-    code += "print(json.dumps([settings.MAILERS, settings.DEFAULT_FROM_EMAIL]))"
+def in_a_fresh_process(code, **env):
+    """What `code` prints, run after django.setup() with `env` beside a clean environment."""
     env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"} | env
-    done = subprocess.run(
-        [PYTHON, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)
+    done = subprocess.run([PYTHON, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, check=True)  # fmt: skip
+    return done.stdout
+
+
+def mailers(**env):
+    """settings.MAILERS as the app reads it from `env`."""
+    code = "import json; from django.conf import settings; "
+    code += "print(json.dumps([settings.MAILERS, settings.DEFAULT_FROM_EMAIL]))"
+    return json.loads(in_a_fresh_process(code, **env))
 
 
 def test_development_prints_mails_on_the_console():
-    default, sender = mailers()
-    assert default == {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
-    assert sender == "webmaster@localhost"
+    """No mail server set, as on a developer's machine: a mail is printed, not sent."""
+    code = "from django.core.mail import send_mail; "
+    code += "send_mail('Reset your password', 'The link.', None, ['carol@example.org'])"
+    printed = in_a_fresh_process(code)
+    assert "Subject: Reset your password" in printed
+    assert "From: webmaster@localhost" in printed
+    assert "To: carol@example.org" in printed
 
 
 def test_the_mail_server_is_read_from_the_environment():

@@ -2,7 +2,6 @@
 
 import re
 import socket
-import time
 import uuid
 
 from django.conf import settings
@@ -14,8 +13,9 @@ MB = 1024 * 1024
 
 
 def test_a_request_over_the_limit_is_refused_before_its_body_is_read(live_app):
-    """A signed-in import claiming 200 MB, of which only the start is sent: the answer comes
-    at once (a server reading the body first would wait for the rest)."""
+    """A signed-in import claiming 200 MB, of which only the start is ever sent: an answer
+    at all means it came before the body (a server reading the body first would wait for the
+    rest, and this socket's timeout would end the test)."""
     phone = Phone(live_app).sign_up(f"uploader-{uuid.uuid4().hex[:6]}")
     token = phone.get("/history/import/").csrf_token()
     cookies = "; ".join(f"{key}={value}" for key, value in phone.cookies.items())
@@ -23,7 +23,6 @@ def test_a_request_over_the_limit_is_refused_before_its_body_is_read(live_app):
         f'--x\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n{token}\r\n'
     )
     with socket.create_connection(("127.0.0.1", live_app.port), timeout=10) as connection:
-        start = time.monotonic()
         connection.sendall(
             b"POST /history/import/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             b"Content-Type: multipart/form-data; boundary=x\r\n"
@@ -31,10 +30,8 @@ def test_a_request_over_the_limit_is_refused_before_its_body_is_read(live_app):
             + start_of_body.encode()
         )
         answer = connection.recv(65536).decode(errors="replace")
-        seconds = time.monotonic() - start
 
     assert answer.startswith("HTTP/1.1 413 "), answer[:200]
-    assert seconds < 5
 
 
 def test_an_upload_over_the_limit_is_told_so_with_413(alice_client, settings):

@@ -6,8 +6,7 @@ from django.urls import reverse
 from games.models import Entry, Game, Player, Round, ShareLink
 from games.reports import summaries
 from tests.helpers.pagetext import text
-
-FINISHED = [(31, 0, 12), (20, 3, -10)]  # Cleo wins
+from tests.helpers.sheet import FINISHED
 
 
 def player_figures(player):

@@ -5,22 +5,16 @@ part made for something else."""
 import pytest
 
 from games.models import Game, Player
-from tests.views.test_round_add import post_round
+from tests.helpers.sheet import post_round, sheet
 
 pytestmark = pytest.mark.django_db
 
 
-def sheet(client, game, **headers):
-    response = client.get(game.get_absolute_url(), headers=headers)
-    assert response.status_code == 200
-    return response.text
-
-
 def test_a_saved_round_shows_at_once(alice_client, make_game):
     game = make_game()
-    assert "No round yet." in sheet(alice_client, game)
+    assert "No round yet." in sheet(alice_client, game).text
     post_round(alice_client, game, 7, 0, 12)
-    body = sheet(alice_client, game)
+    body = sheet(alice_client, game).text
     assert "No round yet." not in body and ">12</td>" in body
 
 
@@ -44,24 +38,24 @@ def test_a_refused_round_shows_what_was_typed_and_why(alice_client, make_game):
 
 def test_a_renamed_player_shows_at_once(alice_client, make_game):
     game = make_game()
-    assert "Cleo" in sheet(alice_client, game)
+    assert "Cleo" in sheet(alice_client, game).text
     player = Player.objects.get(name="Cleo")
     player.name = "Clémence"
     player.save()
-    body = sheet(alice_client, game)
+    body = sheet(alice_client, game).text
     assert "Clémence" in body and ">Cleo<" not in body
 
 
 def test_each_language_has_its_own_sheet(alice_client, make_game):
     game = make_game(rounds=[[23, 0, 5]])
-    assert "Scoresheet: points per round and totals" in sheet(alice_client, game)
+    assert "Scoresheet: points per round and totals" in sheet(alice_client, game).text
     alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
-    assert "Feuille de score" in sheet(alice_client, game)
+    assert "Feuille de score" in sheet(alice_client, game).text
 
 
 def test_the_live_view_has_no_edit_links_though_the_sheet_has(alice_client, client, make_game):
     game = make_game(rounds=[[23, 0, 5]])
-    assert "/rounds/1/edit/" in sheet(alice_client, game)
+    assert "/rounds/1/edit/" in sheet(alice_client, game).text
     alice_client.post(f"/games/{game.pk}/share/")
     token = Game.objects.get(pk=game.pk).share_link.token
     live = client.get(f"/live/{token}/")

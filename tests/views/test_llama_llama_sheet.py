@@ -7,7 +7,7 @@ import pytest
 
 from games.models import Round, ShareLink
 from tests.helpers.pagetext import text
-from tests.views.test_round_add import post_round
+from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from tests.helpers.live import Phone, at_once
+from tests.helpers.live import Phone, at_once, round_post
 
 RACES = 8
 
@@ -21,17 +21,6 @@ def table(live_app):
     first = Phone(live_app).sign_up(username)
     second = Phone(live_app).log_in(username)
     return first, second, first.start_game("Ana", "Ben", "Cleo")
-
-
-def round_post(phone, game, number, entries, htmx):
-    """The round form as the sheet the phone holds sends it, ready to post."""
-    sheet = phone.get(f"/games/{game}/")
-    assert f'name="round_number" value="{number}"' in sheet.text
-    data = {"csrfmiddlewaretoken": sheet.csrf_token(), "round_number": number,
-            "idempotency_key": uuid.uuid4(), "last_to_quit": 0}  # fmt: skip
-    data |= {f"seat_{seat}": value for seat, value in enumerate(entries)}
-    headers = {"HX-Request": "true"} if htmx else {}
-    return lambda: phone.post(f"/games/{game}/rounds/", data, headers=headers)
 
 
 def undo_post(phone, game, number):

@@ -3,21 +3,9 @@ import uuid
 import pytest
 
 from games.models import Round
+from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.django_db
-
-
-def post_round(client, game, *values, number=None, htmx=False, **extra):
-    data = {f"seat_{seat}": value for seat, value in enumerate(values)}
-    data["round_number"] = number or game.state.next_round
-    data["last_to_quit"] = 0  # asked only when nobody emptied their hand
-    data |= extra
-    headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/games/{game.pk}/rounds/", data, headers=headers)
-
-
-def errors_of(response):
-    return response.content.decode()
 
 
 def test_it_saves_a_round_and_redirects_without_javascript(alice_client, make_game):
@@ -70,13 +58,13 @@ def test_it_refuses_a_round_that_breaks_the_rules(alice_client, make_game, value
     game = make_game()
     response = post_round(alice_client, game, *values)
     assert response.status_code == 422
-    assert message in errors_of(response)
+    assert message in response.text
     assert not Round.objects.exists()
 
 
 def test_the_refusal_sits_next_to_the_players_field(alice_client, make_game):
     game = make_game()
-    body = errors_of(post_round(alice_client, game, 5, 32, 5))
+    body = post_round(alice_client, game, 5, 32, 5).text
     assert 'aria-describedby="id_seat_1_errors"' in body
     assert '<ul class="errors" id="id_seat_1_errors">' in body
 
@@ -86,7 +74,7 @@ def test_a_black_return_below_ten_points_says_the_return_is_minus_one(alice_clie
     response = post_round(alice_client, game, -10, 3, 5)
     assert response.status_code == 422
     assert "Ana has only 9 points and cannot give back a black chip: the return there is −1." in (
-        errors_of(response)
+        response.text
     )
 
 
@@ -100,14 +88,14 @@ def test_a_white_return_at_zero_is_applied_as_zero(alice_client, make_game):
 
 def test_a_refused_round_keeps_what_was_typed(alice_client, make_game):
     game = make_game()
-    body = errors_of(post_round(alice_client, game, 17, 40, 5))
+    body = post_round(alice_client, game, 17, 40, 5).text
     assert 'value="17"' in body and 'value="40"' in body
 
 
 def test_it_refuses_a_stale_form_with_the_fresh_sheet(alice_client, make_game):
     game = make_game(rounds=[[3, 4, 5]])
     response = post_round(alice_client, game, 6, 7, 8, number=1)
-    body = errors_of(response)
+    body = response.text
     assert response.status_code == 409
     assert "Round 1 was already saved" in body
     assert 'name="round_number" value="2"' in body
@@ -118,7 +106,7 @@ def test_it_refuses_rounds_once_the_game_is_over(alice_client, make_game):
     game = make_game(rounds=[[31, 1, 2], [10, 1, 2]])
     response = post_round(alice_client, game, 1, 2, 3)
     assert response.status_code == 409
-    assert "The game is over: no round can be added." in errors_of(response)
+    assert "The game is over: no round can be added." in response.text
     assert game.rounds.count() == 2
 
 
@@ -141,7 +129,7 @@ def test_the_emptied_hand_button_fills_in_the_best_return_without_javascript(
     game = make_game(rounds=[[12, 5, 0]])
     data = {"emptied": "0", "seat_1": "7"}
     response = post_round(alice_client, game, "", "7", "", **data)
-    body = errors_of(response)
+    body = response.text
     assert response.status_code == 200
     assert 'name="seat_0" id="id_seat_0" value="-10"' in body
     assert 'name="seat_1" id="id_seat_1" value="7"' in body

@@ -11,16 +11,11 @@ from django.test import Client, RequestFactory
 
 from games import services
 from games.rules import Round
+from tests.helpers.sheet import sheet
 
 
 def cells(response):
     return response.text.split("<tbody>")[1].split("</tbody>")[0]
-
-
-def sheet(client, game, **headers):
-    response = client.get(f"/games/{game.pk}/", headers=headers)
-    assert response.status_code == 200
-    return response
 
 
 def token_of(page):

@@ -1,0 +1,39 @@
+"""What the browser tests share: Debian's Chromium at phone size, a signed-in phone, axe-core."""
+
+import os
+
+from axe_playwright_python.sync_playwright import Axe
+from django.test import Client
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+AXE = Axe()
+
+
+def sign_in(context, url, user):
+    """Give the browser `user`'s session cookie, as if they had logged in on this phone."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"]
+    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": url}])
+
+
+def violations(page, name):
+    """What axe-core finds on `page`, named `name` in the report; nothing if it finds nothing."""
+    results = AXE.run(page)
+    if results.violations_count:
+        return [f"{name} ({page.url}):\n{results.generate_report()}"]
+    return []
