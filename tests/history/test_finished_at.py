@@ -5,14 +5,13 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games import services
 from games.models import Game
 from games.rules import Round
-from tests.history.test_admin import edit_round, form_data
-from tests.history.test_backup_import import upload
-
-FINISHING = [(31, 0, 12), (20, 3, -10)]  # Ana reaches 51 in round 2
+from tests.helpers.admin import edit_round, form_data
+from tests.helpers.sheet import FINISHED as FINISHING  # Ana reaches 51 in round 2
 
 
 def stored(game):
@@ -105,7 +104,8 @@ def test_an_imported_game_is_settled_by_the_rules(alice_client, rounds, finished
         ],
     }  # fmt: skip
 
-    assert upload(alice_client, json.dumps([item]).encode()).status_code == 302
+    backup = SimpleUploadedFile("backup.json", json.dumps([item]).encode())
+    assert alice_client.post("/history/import/", {"backup": backup}).status_code == 302
 
     (game,) = Game.objects.all()
     assert game.finished_at == (saved[1] if finished else None)
