@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test test-sqlite test-postgres bench lint format setup messages catalogs clean vnu
+.PHONY: run test test-sqlite test-postgres bench lint format setup fonts messages catalogs clean vnu
 
 $(PY):
 	"$$(bin/find-python)" -m venv $(VENV)
@@ -13,7 +13,17 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $@
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed fonts
+
+# The result picture's font (games/picture.py): Debian's DejaVu Sans. Installed when missing
+# and make runs as root; otherwise it says what to install (the picture falls back to
+# Pillow's own font, without accents, meanwhile).
+FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+fonts:
+	@[ -f $(FONT) ] || [ -n "$${RESULT_FONT_DIR:-}" ] || \
+	{ [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core >/dev/null; } || \
+	echo "The result picture needs DejaVu Sans: apt-get install fonts-dejavu-core" >&2
 
 run: setup catalogs
 	$(PY) manage.py migrate --noinput

@@ -7,4 +7,8 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        from games import signals  # noqa: F401  (connects the revision's receivers)
+        from django.db.backends.signals import connection_created
+
+        from games import search, signals  # noqa: F401  (connects the revision's receivers)
+
+        connection_created.connect(search.add_sqlite_upper)

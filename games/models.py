@@ -26,6 +26,9 @@ from django.utils.translation import pgettext_lazy
 from games import rules
 
 NAME_MAX_LENGTH = 30
+# A game's place ("Chez Anaïs") and note ("Revanche dimanche"): a line, and a few lines.
+PLACE_MAX_LENGTH = 60
+NOTE_MAX_LENGTH = 500
 
 
 class Player(models.Model):
@@ -114,6 +117,9 @@ class Game(models.Model):
     # When the round that ended the game was saved; None while it goes on. Derived from the
     # rounds by the rules, but stored so that pages filter on it (Game.settle writes it).
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
+    # Written by the players, not the rules: checked like names (games/names.py).
+    place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+    note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
 
     objects = GameQuerySet.as_manager()
 
@@ -238,6 +244,8 @@ class Game(models.Model):
             "finished": state.finished,
             "winners": [names[seat] for seat in state.winners],
             "next_starter": None if state.next_starter is None else names[state.next_starter],
+            "place": self.place,
+            "note": self.note,
         }
 
     @property

@@ -147,3 +147,42 @@ class NameField(forms.CharField):
 
     def to_python(self, value):
         return clean(super().to_python(value))
+
+
+# A game's place and note are written by the players too: they hold nothing invisible either.
+INVISIBLE_IN_TEXT = _("This text holds an invisible or control character: type it again.")
+
+
+def clean_lines(raw):
+    """Text of a few lines to store: each line cleaned as a name is, empty lines dropped."""
+    text = unicodedata.normalize("NFC", raw or "").replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(line for line in map(clean, text.split("\n")) if line)
+
+
+def lines_visible(text):
+    return all(is_visible(line) for line in text.split("\n"))
+
+
+def validate_visible_text(text):
+    if not lines_visible(text):
+        raise ValidationError(INVISIBLE_IN_TEXT, code="invisible")
+
+
+class TextLinesField(forms.CharField):
+    """A place or a note: cleaned line by line (`lines`=False keeps it to one line) and checked
+    by the rule of names, line breaks apart."""
+
+    default_validators = [validate_visible_text]
+
+    def __init__(self, *, lines=True, **kwargs):
+        super().__init__(**kwargs)
+        self.lines = lines
+        self.validators = [
+            v
+            for v in self.validators
+            if not isinstance(v, validators.ProhibitNullCharactersValidator)
+        ]
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return clean_lines(value) if self.lines else clean(value)

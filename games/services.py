@@ -144,3 +144,11 @@ def saved_with(game, key):
         return None
     number = game.submission_keys.get(key)
     return None if number is None else (number, game.stored_rounds[number - 1].played)
+
+
+def set_place_and_note(game, place, note):
+    """The game's place and note. Not a new revision: they are no part of the scoresheet, so a
+    round typed meanwhile on another phone is not refused as stale, and the live view and the
+    kept folds stay as they are (the result picture keys on them itself)."""
+    Game.objects.filter(pk=game.pk).update(place=place, note=note)
+    game.place, game.note = place, note

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import history, live, players, sheet
+from games.views import history, live, players, result, sheet
 
 urlpatterns = [
     path("games/new/", sheet.game_new, name="game_new"),
@@ -8,9 +8,11 @@ urlpatterns = [
     path("games/<int:pk>/rounds/", sheet.round_add, name="round_add"),
     path("games/<int:pk>/rounds/<int:number>/edit/", sheet.round_edit, name="round_edit"),
     path("games/<int:pk>/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<int:pk>/about/", sheet.game_about, name="game_about"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
     path("games/<int:pk>/delete/", sheet.game_delete, name="game_delete"),
     path("games/<int:pk>.json", sheet.game_json, name="game_json"),
+    path("games/<int:pk>/result.png", result.game_result_png, name="game_result_png"),
     path("games/<int:pk>/share/", live.game_share, name="game_share"),
     path("games/<int:pk>/share/qr.svg", live.game_share_qr, name="game_share_qr"),
     path("games/<int:pk>/share/stop/", live.game_share_revoke, name="game_share_revoke"),

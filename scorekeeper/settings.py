@@ -179,6 +179,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+
+# The font of a finished game's result picture (games/reports/picture.py): DejaVu Sans, from
+# Debian's fonts-dejavu-core (apt-get install fonts-dejavu-core).
+RESULT_FONT_DIR = Path(os.environ.get("RESULT_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from games import names, rules
 from games.archive import identity
-from games.models import NAME_MAX_LENGTH
+from games.models import NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PLACE_MAX_LENGTH
 from games.refusals import describe
 
 # An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
@@ -43,6 +43,8 @@ CSV_HEADER = (
     gettext_lazy("points applied"),
     gettext_lazy("total after"),
     gettext_lazy("card game"),  # the game played: "game" is taken by the game's number
+    gettext_lazy("place"),
+    gettext_lazy("note"),
 )
 
 
@@ -67,6 +69,7 @@ def csv_rows(games):
     yield [str(title) for title in CSV_HEADER]
     for game in games:
         state, names, played = game.state, game.names, game.get_kind_display()
+        place, note = spreadsheet_safe(game.place), spreadsheet_safe(game.note)
         date = timezone.localtime(game.created_at).date().isoformat()
         for r in state.rounds:
             for seat, name in enumerate(names):
@@ -80,6 +83,8 @@ def csv_rows(games):
                     r.points[seat],
                     r.totals[seat],
                     played,
+                    place,
+                    note,
                 ]
 
 
@@ -105,6 +110,8 @@ class GameBackup:
     saved_at: list[datetime | None]
     uuid: uuid.UUID
     finished: bool  # as the rules fold its rounds
+    place: str = ""
+    note: str = ""
 
 
 class Refused(ValueError):
@@ -178,7 +185,25 @@ def read_game(item) -> GameBackup:
         uuid=_identity(item.get("uuid"), started_at, players)
         or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
         finished=state.finished,
+        # absent from the backups made before games had them
+        place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
+        note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),
     )
+
+
+def _text(value, what, max_length, clean):
+    """A place or a note as the file gives it, cleaned; "" when it gives none."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise Refused(_("%(what)s must be text.") % {"what": what})
+    text = clean(value)
+    if len(text) > max_length:
+        message = _("%(what)s must have at most %(max)s characters.")
+        raise Refused(message % {"what": what, "max": max_length})
+    if not names.lines_visible(text):
+        raise Refused(_("%(what)s holds an invisible or control character.") % {"what": what})
+    return text
 
 
 def _ruleset(kind):

@@ -20,7 +20,8 @@ def game_record(game):
 
 
 def play(game):
-    """The play record; `game` must be finished (winners are only known then)."""
+    """The play record; `game` must be finished (winners are only known then). Its place and
+    note, when it has them, as the play's location and comments."""
     return {
         "sourceName": "Scorekeeper",
         "sourcePlayId": str(game.pk),
@@ -28,7 +29,16 @@ def play(game):
         "durationMin": game.duration_minutes or 0,
         "game": game_record(game),
         "players": [_player(game, seat, name) for seat, name in enumerate(game.names)],
-    }
+    } | _about(game)
+
+
+def _about(game):
+    about = {}
+    if game.place:
+        about["location"] = game.place  # BG Stats matches it to a location of its own by name
+    if game.note:
+        about["comments"] = game.note
+    return about
 
 
 def _player(game, seat, name):

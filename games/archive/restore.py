@@ -154,9 +154,10 @@ def _insert_games(owner, backups, tables):
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "revision", "stamp", "uuid",
-         "finished_at"),
+         "finished_at", "place", "note"),
         [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, new_stamp(), b.uuid,
-          moments[-1] if b.finished else None)  # as Game.settle: its last round's time
+          moments[-1] if b.finished else None,  # as Game.settle: its last round's time
+          b.place, b.note)
          for b, moments in zip(backups, saved, strict=True)],
     )  # fmt: skip
     seats, rounds, entries = [], [], []

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
 from games.forms.calculator import HandCalculator, calculates
-from games.models import Kind
+from games.models import NOTE_MAX_LENGTH, PLACE_MAX_LENGTH, Kind
 from games.refusals import describe, stale_message
 
 
@@ -269,3 +269,16 @@ class RoundForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     round_number = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class GameAboutForm(forms.Form):
+    """Where a game was played and a note about it, both optional."""
+
+    place = names.TextLinesField(
+        label=_("Place"), required=False, lines=False, max_length=PLACE_MAX_LENGTH,
+        help_text=_("Where you played, for example “At Anaïs’s”."),
+    )  # fmt: skip
+    note = names.TextLinesField(
+        label=_("Note"), required=False, max_length=NOTE_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )  # fmt: skip

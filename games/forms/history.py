@@ -5,6 +5,7 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import search
 from games.archive import backup
 from games.models import Kind, Player
 from games.wording import collation_key
@@ -24,6 +25,11 @@ class HistoryFilterForm(forms.Form):
         required=False,
         choices=[("", _("All games")), (PLAYING, _("In progress")), (FINISHED, _("Finished"))],
     )
+
+    search = forms.CharField(
+        label=_("Place or note"), required=False, max_length=100,
+        widget=forms.TextInput(attrs={"type": "search"}),
+    )  # fmt: skip
 
     def __init__(self, owner, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -47,6 +53,8 @@ class HistoryFilterForm(forms.Form):
             games = games.finished()
         elif self.cleaned_data.get("status") == PLAYING:
             games = games.in_progress()
+        if words := self.cleaned_data.get("search", "").strip():
+            games = search.containing(games, words, "place", "note")
         return games
 
 

@@ -68,9 +68,10 @@ def standings(game: Game) -> list[Standing]:
     ]
 
 
-def totals_chart(game: Game) -> charts.Chart:
+def totals_chart(game: Game, **size) -> charts.Chart:
     """Each player's total after each round, from 0 before the first; a game with a set
-    number of rounds (Llama Llama's 4) has them all on its x axis."""
+    number of rounds (Llama Llama's 4) has them all on its x axis. `size`: the width and
+    height of charts.line_chart (the result picture's chart is taller than the page's)."""
     state, ruleset = game.state, game.ruleset
     lines = [
         charts.Line(name, [0] + [r.totals[seat] for r in state.rounds])
@@ -78,7 +79,7 @@ def totals_chart(game: Game) -> charts.Chart:
     ]
     rounds = max(len(state.rounds), ruleset.max_rounds or 0)
     labels = [str(n) for n in range(rounds + 1)]
-    return charts.line_chart(lines, labels, threshold=ruleset.end_score)
+    return charts.line_chart(lines, labels, threshold=ruleset.end_score, **size)
 
 
 # The chart shows the last finished games only: a phone's width holds some thirty points.

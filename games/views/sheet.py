@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import rules, services
 from games.forms.calculator import HandCalculator, calculates
-from games.forms.game import ConfirmForm, NewGameForm, RoundForm
+from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundForm
 from games.models import Seat
 from games.refusals import stale_message, stale_round_message
 from games.reports import folds
@@ -72,9 +72,10 @@ def game_detail(request, pk):
     return sheet(request, game, RoundForm(game))
 
 
-def sheet(request, game, form, status=200, notice=""):
+def sheet(request, game, form, status=200, notice="", about=None):
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
-    context = sheet_context(game) | {"form": form, "notice": notice}
+    about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
+    context = sheet_context(game) | {"form": form, "notice": notice, "about_form": about}
     response = render(request, template, context, status=status)
     # one address, two answers (the page, or its partial for htmx): caches must tell them apart
     patch_vary_headers(response, ["HX-Request"])
@@ -356,6 +357,20 @@ def round_undo(request, pk):
     entries = zip(game.names, last.entries, strict=True)
     context = {"game": game, "last": last, "entries": entries, "form": form}
     return render(request, "games/round_undo.html", context, status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def game_about(request, pk):
+    """The game's place and note, from the form on its sheet (in play or finished)."""
+    game = get_game_for(request.user, pk)
+    about = GameAboutForm(request.POST)
+    if not about.is_valid():
+        game = folds.with_kept_state(game)
+        return sheet(request, game, RoundForm(game), status=422, about=about)
+    services.set_place_and_note(game, about.cleaned_data["place"], about.cleaned_data["note"])
+    messages.success(request, _("The place and the note are saved."))
+    return redirect(game)
 
 
 @login_required

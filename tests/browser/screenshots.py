@@ -177,3 +177,48 @@ def test_sheet_with_a_24_px_font(
         shoot_whole(page, f"sheet-390-font24-{LOCALES[locale]}-{color_scheme}")
     finally:
         phone.close()
+
+
+# ---------------------------------------------------------------------- sharing the result
+
+SHARE_NAMES = ("Jean-Éric", "Zoé", "Anne-Laure", "Bartholomew")
+SHARE_ROUNDS = [(11, 0, 16, 5), (4, 9, -10, 13), (-10, 12, 5, 3), (15, 7, 0, 20)]
+
+
+def finished_and_described(make_game):
+    from games import services
+
+    game = make_game(names=SHARE_NAMES, rounds=SHARE_ROUNDS)
+    services.set_place_and_note(game, "Chez Anaïs, Lyon", "Revanche dimanche prochain.")
+    return game
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_result_picture(page, signed_in, make_game, locale):
+    """The PNG that "Share the result" shares, as the server draws it."""
+    game = finished_and_described(make_game)
+    # opened as the phone opens it: in the language the browser asks for
+    response = page.goto(f"/games/{game.pk}/result.png")
+    assert response.ok and response.headers["content-type"] == "image/png"
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / f"result-picture-{LOCALES[locale]}.png").write_bytes(response.body())
+
+
+# What a phone that can share shows (headless Chromium cannot: see test_share_result.py).
+CAN_SHARE = "navigator.canShare = () => true; navigator.share = async () => {};"
+
+
+@pytest.mark.parametrize("width", [390, 320])
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_finished_game_with_the_share_button(
+    page, signed_in, make_game, width, color_scheme, locale
+):
+    game = finished_and_described(make_game)
+    page.add_init_script(CAN_SHARE)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/games/{game.pk}/")
+    share = page.locator("a[data-share-result][data-share-ready]")
+    expect(share).to_be_visible()
+    page.locator(".standings-table").evaluate("table => table.scrollIntoView()")
+    shoot(page, f"finished-share-{width}-{LOCALES[locale]}-{color_scheme}")

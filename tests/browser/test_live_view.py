@@ -22,7 +22,7 @@ def share(page, game):
     expect(qr).to_be_visible()
     loaded = "image => image.complete && image.naturalWidth > 0"
     page.wait_for_function(loaded, arg=qr.element_handle())
-    return page.get_by_role("link", name=re.compile("^http.*live")).get_attribute("href")
+    return page.get_by_label("Live link").input_value()
 
 
 def test_the_table_follows_new_rounds_and_the_end_without_reloading(

@@ -1,4 +1,4 @@
-"""Migration 0008: the games of before are settled by replaying them with the rules."""
+"""Migration 0009: the games of before are settled by replaying them with the rules."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("games", "0007_game_owner_newest_index")]
-AFTER = [("games", "0008_game_finished_at")]
+BEFORE = [("games", "0008_game_note_place")]
+AFTER = [("games", "0009_game_finished_at")]
 SAVED = datetime(2025, 3, 1, 20, 15, tzinfo=UTC)
 
 

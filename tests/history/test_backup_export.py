@@ -59,10 +59,12 @@ def test_the_csv_has_a_row_per_player_per_round(alice_client, make_game):
         "points applied",
         "total after",
         "card game",
+        "place",
+        "note",
     ]
     assert len(rows) == 1 + 2 * 3
     day = rows[1][1]
-    assert rows[6] == [str(game.pk), day, "2", "3", "Cleo", "-10", "-10", "2", "L.L.A.M.A."]
+    assert rows[6] == [str(game.pk), day, "2", "3", "Cleo", "-10", "-10", "2", "L.L.A.M.A.", "", ""]
 
 
 def test_a_return_clamped_at_zero_shows_what_was_applied(alice_client, make_game):
@@ -86,7 +88,7 @@ def test_each_csv_row_says_which_game_was_played(alice_client, make_game, kind, 
 
     rows = read_csv(alice_client.get("/history/export.csv"))
 
-    assert [row[-1] for row in rows[1:]] == [played] * 4
+    assert [row[8] for row in rows[1:]] == [played] * 4
 
 
 def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game):
@@ -95,8 +97,8 @@ def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game)
     response = alice_client.get("/history/export.csv", headers={"accept-language": "fr"})
 
     rows = read_csv(response, delimiter=";")
-    assert rows[0][-1] == "jeu"
-    assert rows[1][-1] == "LAMA, règle Lato z Komarami"
+    assert rows[0][8] == "jeu"
+    assert rows[1][8] == "LAMA, règle Lato z Komarami"
 
 
 def read_csv(response, delimiter=","):

@@ -40,6 +40,8 @@ def test_it_describes_a_game_in_progress(alice_client, make_game):
         "finished": False,
         "winners": [],
         "next_starter": "Ben",
+        "place": "",
+        "note": "",
     }
 
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_game_finished_at'),
+        ('games', '0009_game_finished_at'),
     ]
 
     operations = [

@@ -52,7 +52,7 @@ def _ended_at(kind, first_starter, positions, values, rounds):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0007_game_owner_newest_index"),
+        ("games", "0008_game_note_place"),
     ]
 
     operations = [

@@ -1,0 +1,233 @@
+"""A game's place and note: written on its sheet, shown and searched in the history, and
+carried by its JSON, the CSV, backups and BG Stats."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from games import services
+from games.archive import bgstats
+from games.models import Game
+from tests.helpers.pagetext import text
+
+FINISHED = [(31, 0, 12), (20, 3, -10)]
+
+
+def about(client, game, place="", note=""):
+    return client.post(f"/games/{game.pk}/about/", {"place": place, "note": note})
+
+
+def test_it_saves_the_place_and_the_note_and_shows_them(alice_client, make_game):
+    game = make_game(rounds=[(3, 0, 12)])
+
+    response = about(alice_client, game, "  Chez   Anaïs ", "Revanche dimanche\r\n\r\navec Zoé")
+
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    assert (game.place, game.note) == ("Chez Anaïs", "Revanche dimanche\navec Zoé")
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Chez Anaïs" in page and "Revanche dimanche<br>avec Zoé" in page
+
+
+def test_a_finished_game_takes_them_too(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+
+    assert about(alice_client, game, "Lyon").status_code == 302
+    assert Game.objects.get(pk=game.pk).place == "Lyon"
+
+
+def test_the_sheet_offers_the_form_with_labels(alice_client, make_game):
+    game = make_game()
+
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+
+    assert f'action="/games/{game.pk}/about/"' in page
+    assert '<label for="id_place">Place</label>' in page
+    assert '<label for="id_note">Note</label>' in page
+
+
+@pytest.mark.parametrize(
+    ("place", "note", "field"),
+    [
+        ("Chez\u202eAnaïs", "", "place"),  # a direction character
+        ("", "ok\n\u200bhidden", "note"),  # a zero-width space on its second line
+        ("x" * 61, "", "place"),
+        ("", "x" * 501, "note"),
+    ],
+)
+def test_it_refuses_what_it_cannot_keep_next_to_the_field(
+    alice_client, make_game, place, note, field
+):
+    game = make_game()
+
+    response = about(alice_client, game, place, note)
+
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert f'<ul class="errors" id="id_{field}_error">' in page
+    assert f'aria-describedby="id_{field}_error"' in page or "id_" + field + "_error" in page
+    assert "<details open>" in page
+    game.refresh_from_db()
+    assert (game.place, game.note) == ("", "")
+
+
+def test_it_checks_ownership(client, bob, make_game):
+    game = make_game()
+    client.force_login(bob)
+
+    assert about(client, game, "Lyon").status_code == 404
+    assert Game.objects.get(pk=game.pk).place == ""
+
+
+def test_it_answers_post_only(alice_client, make_game):
+    assert alice_client.get(f"/games/{make_game().pk}/about/").status_code == 405
+
+
+def test_a_note_is_no_new_revision_so_no_round_is_refused_as_stale(alice_client, make_game):
+    game = make_game(rounds=[(3, 0, 12)])
+    revision = Game.objects.get(pk=game.pk).revision
+
+    about(alice_client, game, "Lyon", "Café")
+
+    assert Game.objects.get(pk=game.pk).revision == revision
+
+
+def test_the_picture_shows_a_new_place(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    first = alice_client.get(f"/games/{game.pk}/result.png")
+
+    about(alice_client, game, "Lyon")
+    again = alice_client.get(
+        f"/games/{game.pk}/result.png", headers={"if-none-match": first["ETag"]}
+    )
+
+    assert again.status_code == 200 and again.content != first.content
+
+
+def test_the_history_shows_them(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    services.set_place_and_note(game, "Chez Anaïs", "Revanche dimanche")
+
+    page = text(alice_client.get("/history/").content.decode())
+
+    assert "Chez Anaïs · Revanche dimanche" in page
+
+
+@pytest.mark.parametrize("words", ["anaïs", "CHEZ ANAÏS", "dimanche", "REVANCHE DIM", "Été"])
+def test_the_history_finds_games_by_place_or_note_whatever_the_case(alice_client, make_game, words):
+    found = make_game(rounds=FINISHED)
+    services.set_place_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été")
+    other = make_game(rounds=FINISHED)
+    services.set_place_and_note(other, "Lyon", "Café 100%")
+
+    response = alice_client.get("/history/", {"search": words})
+
+    page = response.content.decode()
+    assert f'href="/games/{found.pk}/"' in page
+    assert f'href="/games/{other.pk}/"' not in page
+
+
+def test_the_search_field_has_a_label_and_keeps_what_was_typed(alice_client):
+    page = alice_client.get("/history/", {"search": "Lyon"}).content.decode()
+
+    assert '<label for="id_search">Place or note</label>' in page
+    assert 'type="search"' in page and 'value="Lyon"' in page
+
+
+def test_the_json_has_them(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    services.set_place_and_note(game, "Lyon", "Café\ncrème")
+
+    data = alice_client.get(f"/games/{game.pk}.json").json()
+
+    assert (data["place"], data["note"]) == ("Lyon", "Café\ncrème")
+
+
+def test_the_csv_has_them_on_each_row_and_safe(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    services.set_place_and_note(game, "=Lyon", "Café")
+
+    lines = alice_client.get("/history/export.csv").content.decode("utf-8-sig").splitlines()
+
+    assert lines[0].endswith(",place,note")
+    assert all(line.endswith(",'=Lyon,Café") for line in lines[1:])
+
+
+def upload(client, data):
+    file = SimpleUploadedFile("backup.json", json.dumps(data).encode(), "application/json")
+    return client.post("/history/import/", {"backup": file})
+
+
+def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
+    game = make_game(rounds=FINISHED)
+    services.set_place_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
+    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
+    client.force_login(bob)
+
+    assert upload(client, exported).status_code == 302
+
+    restored = bob.games.get()
+    assert (restored.place, restored.note) == ("Chez Anaïs", "Revanche\ndimanche")
+
+
+def test_a_backup_from_before_them_still_imports(alice_client, make_game, bob, client):
+    make_game(rounds=FINISHED)
+    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
+    for item in exported:
+        del item["place"], item["note"]
+    client.force_login(bob)
+
+    assert upload(client, exported).status_code == 302
+    assert (bob.games.get().place, bob.games.get().note) == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("place", "note", "says"),
+    [
+        (12, "", "its place must be text."),
+        ("", "x" * 501, "its note must have at most 500 characters."),
+        ("Chez\u202eAnaïs", "", "its place holds an invisible or control character."),
+    ],
+)
+def test_a_backup_with_a_place_or_note_it_cannot_keep_is_refused(
+    alice_client, make_game, bob, client, place, note, says
+):
+    make_game(rounds=FINISHED)
+    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
+    exported[0] |= {"place": place, "note": note}
+    client.force_login(bob)
+
+    response = upload(client, exported)
+
+    assert response.status_code == 422
+    assert says in text(response.content.decode())
+    assert not bob.games.exists()
+
+
+def test_bg_stats_gets_them_as_location_and_comments(make_game):
+    game = make_game(rounds=FINISHED)
+    services.set_place_and_note(game, "Chez Anaïs", "Revanche dimanche")
+
+    play = bgstats.play(game)
+
+    assert play["location"] == "Chez Anaïs"
+    assert play["comments"] == "Revanche dimanche"
+
+
+def test_bg_stats_gets_neither_when_the_game_has_none(make_game):
+    play = bgstats.play(make_game(rounds=FINISHED))
+
+    assert "location" not in play and "comments" not in play
+
+
+def test_the_search_takes_percent_signs_as_typed(alice_client, make_game):
+    found = make_game(rounds=FINISHED)
+    services.set_place_and_note(found, "Lyon", "Café 100%")
+    other = make_game(rounds=FINISHED)
+    services.set_place_and_note(other, "Lyon", "Café 1000")
+
+    page = alice_client.get("/history/", {"search": "100%"}).content.decode()
+
+    assert f'href="/games/{found.pk}/"' in page
+    assert f'href="/games/{other.pk}/"' not in page

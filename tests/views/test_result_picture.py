@@ -1,0 +1,178 @@
+"""The result picture of a finished game (games/views/result.py, games/reports/picture.py)."""
+
+import io
+
+import pytest
+from django.utils import translation
+from PIL import Image
+
+from games import services
+from games.models import Game
+from games.reports import picture
+from games.rules import Round
+
+
+def finished_game(make_game, **kwargs):
+    # Ben empties his hand in round 1, Cleo in round 2 (returning a black chip); Ana passes 40.
+    return make_game(rounds=[(31, 0, 12), (20, 3, -10)], **kwargs)
+
+
+FINISHED_FOUR = [(31, 0, 12, 5), (20, 3, -10, 4)]
+
+
+def url(game):
+    return f"/games/{game.pk}/result.png"
+
+
+def test_it_is_a_png_of_the_stated_size(alice_client, make_game):
+    response = alice_client.get(url(finished_game(make_game)))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(response.content))
+    assert image.format == "PNG" and image.size == (picture.WIDTH, picture.HEIGHT)
+
+
+def test_its_file_name_names_the_winner(alice_client, make_game):
+    game = finished_game(make_game, names=("Ana", "Ben", "Zoé"))
+
+    response = alice_client.get(url(game))
+
+    day = game.created_at.date().isoformat()
+    assert response["Content-Disposition"] == (
+        f"inline; filename*=utf-8''scorekeeper-zo%C3%A9-{day}.png"
+    )
+
+
+def test_it_checks_ownership(client, bob, make_game):
+    game = finished_game(make_game)
+    client.force_login(bob)
+
+    assert client.get(url(game)).status_code == 404
+
+
+def test_it_asks_to_log_in(client, make_game):
+    response = client.get(url(finished_game(make_game)))
+
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_game_in_progress_has_no_picture_yet(alice_client, make_game):
+    game = make_game(rounds=[(3, 0, 12)])
+
+    assert alice_client.get(url(game)).status_code == 404
+
+
+def test_a_game_that_does_not_exist_is_a_404(alice_client):
+    assert alice_client.get("/games/999999/result.png").status_code == 404
+
+
+def test_it_answers_get_only(alice_client, make_game):
+    assert alice_client.post(url(finished_game(make_game))).status_code == 405
+
+
+def test_an_unchanged_picture_is_not_sent_again(alice_client, make_game):
+    game = finished_game(make_game)
+    first = alice_client.get(url(game))
+
+    again = alice_client.get(url(game), headers={"if-none-match": first["ETag"]})
+
+    assert first["Cache-Control"] == "private, no-cache"
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_an_edited_round_makes_a_new_picture(alice_client, make_game):
+    game = finished_game(make_game)
+    first = alice_client.get(url(game))
+    services.replace_round(Game.objects.get(pk=game.pk), 2, Round((20, 8, -10)))
+
+    again = alice_client.get(url(game), headers={"if-none-match": first["ETag"]})
+
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+
+
+def test_each_language_has_its_picture(alice_client, make_game):
+    game = finished_game(make_game)
+    english = alice_client.get(url(game), headers={"accept-language": "en"})
+    french = alice_client.get(url(game), headers={"accept-language": "fr"})
+
+    assert english["ETag"] != french["ETag"]
+    assert english.content != french.content
+    assert "Accept-Language" in french["Vary"] and "Cookie" in french["Vary"]
+
+
+def test_it_costs_a_few_queries(alice_client, make_game, django_assert_max_num_queries):
+    game = finished_game(make_game)
+    alice_client.get(url(game))
+
+    with django_assert_max_num_queries(4):  # session, user, stamp, game with its seats
+        alice_client.get(url(game))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_it_says_who_won_in_the_language_read(make_game, language):
+    game = finished_game(make_game, names=("Anaïs", "Bartholomew", "Zoé"))
+
+    with translation.override(language):
+        result = picture.describe(game)
+
+    assert result.headline == {"en": "Zoé wins!", "fr": "Zoé gagne\u00a0!"}[language]
+    assert result.text.startswith(result.headline)
+
+
+def test_llama_llama_says_the_winning_total(make_game):
+    rounds = [(23, 31, 12, 19), (30, 22, 25, 17), (28, 24, 30, 21), (23, 27, 18, 31)]
+    game = make_game(names=("Ana", "Ben", "Cleo", "Dan"), rounds=rounds, kind="llama_llama")
+
+    assert picture.describe(game).headline == "Ben wins with 104!"
+
+
+def test_a_shared_victory_names_every_winner(make_game):
+    # Ben and Cleo both end on 10 after Ana passes 40.
+    game = make_game(rounds=[(31, 5, 5), (10, 5, 5)])
+
+    result = picture.describe(game)
+
+    assert result.headline == "Shared victory: Ben and Cleo!"
+    assert result.filename.startswith("scorekeeper-ben-cleo-")
+
+
+def test_negative_totals_print_a_minus_sign():
+    assert picture.signed(-10) == "\u221210" and picture.signed(7) == "7"
+
+
+def test_the_font_sets_accents_and_the_minus_sign():
+    """DejaVu Sans is there (fonts-dejavu-core), and has a glyph for each of these."""
+    typeface = picture.font(40)
+    assert typeface.getname()[0] == "DejaVu Sans"
+    for char in "ÉéïçœÀ−★·":
+        assert typeface.getmask(char).getbbox() is not None, char
+
+
+@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
+def test_every_game_and_six_long_names_draw(make_game, kind):
+    names = [f"Bartholomew-Maximilian {n}" for n in range(4 if kind == "llama_llama" else 6)]
+    rounds = {
+        "llama_llama": [(23, 31, 12, 19), (30, 22, 25, 17), (28, 24, 30, 21), (23, 27, 18, 31)],
+    }.get(kind, [(31, 0, 1, 2, 3, 4), (31, 5, 5, 5, 5, 5)])
+    game = make_game(names=names, rounds=rounds, kind=kind)
+
+    image = Image.open(io.BytesIO(picture.png(game)))
+
+    assert image.size == (picture.WIDTH, picture.HEIGHT)
+
+
+def test_its_policy_lets_the_browser_show_the_picture_and_run_nothing(alice_client, make_game):
+    response = alice_client.get(url(finished_game(make_game)))
+
+    policy = response["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "script-src" not in policy
+
+
+def test_names_in_any_script_or_with_emoji_draw(alice_client, make_game):
+    game = make_game(names=("🦙 Max", "مريم", "Zoë\u0301", "李小龍"), rounds=FINISHED_FOUR)
+
+    response = alice_client.get(url(game))
+
+    assert response.status_code == 200
+    assert Image.open(io.BytesIO(response.content)).size == (picture.WIDTH, picture.HEIGHT)
