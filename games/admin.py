@@ -28,6 +28,7 @@ from games import names, rules
 from games.models import Entry, Game, Kind, Player, Round, Seat
 from games.refusals import describe
 from games.reports.folds import load_sheets
+from games.wording import and_list
 
 
 def refusals(game, rounds, first_starter, ruleset=None):
@@ -175,7 +176,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("players"))
     def players_list(self, obj):
-        return ", ".join(obj.names)
+        return and_list(obj.names)
 
     @admin.display(description=_("rounds"))
     def rounds_count(self, obj):
@@ -185,11 +186,11 @@ class GameAdmin(admin.ModelAdmin):
     def finished(self, obj):
         return obj.finished_at is not None
 
-    @admin.display(description=_("winners"))
+    @admin.display(description=_("who won"))
     def winners(self, obj):
         names = [obj.names[seat] for seat in obj.state.winners]
         if len(names) > 1:
-            return gettext("shared victory: %(names)s") % {"names": ", ".join(names)}
+            return gettext("shared victory: %(names)s") % {"names": and_list(names)}
         return names[0] if names else "—"
 
     @admin.display(description=_("totals"))

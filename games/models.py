@@ -31,11 +31,21 @@ PLACE_MAX_LENGTH = 60
 NOTE_MAX_LENGTH = 500
 
 
+class PlayerQuerySet(models.QuerySet):
+    def seated(self):
+        """The players with a game left: the roster and the filters offer these alone (a
+        player whose games were all deleted stays in the table, holding nothing, until a
+        new game or a rename takes the name again)."""
+        return self.filter(models.Exists(Seat.objects.filter(player=models.OuterRef("pk"))))
+
+
 class Player(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="players", verbose_name=_("owner")
     )
     name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("player")
@@ -48,6 +58,9 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    def get_absolute_url(self):
+        return reverse("player", args=[self.pk])
 
 
 class GameQuerySet(models.QuerySet):

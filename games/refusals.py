@@ -4,11 +4,11 @@ The numbers in a message (the most a hand costs and the sum behind it, the end s
 from the game's ruleset, never from here.
 """
 
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.wording import elide
+from games import numbers
+from games.wording import and_list, elide
 
 MESSAGES = {
     "missing": gettext_lazy("Enter the points of %(name)s."),
@@ -51,7 +51,7 @@ def describe(violation, names, ruleset, change=False):
         params["sum"] = ruleset.penalty_formula()
     for key in ("value", "best", "white", "black"):
         if isinstance(params.get(key), int) and params[key] < 0:
-            params[key] = f"−{-params[key]}"
+            params[key] = numbers.shown(params[key])
     message = elide(MESSAGES[violation.code] % params, params.get("name"))
     if violation.round is not None:
         message = _("Round %(number)s: %(message)s") % {
@@ -127,7 +127,7 @@ def ended_before(violation, names, ruleset, change=False):
             for seat, total in sorted(facts["reached"].items())
         ]
         fact = _("%(reached)s in round %(number)s, so round %(next)s could not have been played.")
-        fact %= numbers | {"reached": get_text_list(reached, _("and"))}
+        fact %= numbers | {"reached": and_list(reached)}
     else:
         fact = _(
             "%(game)s ends after round %(number)s, its last, so round %(next)s could not have "

@@ -6,12 +6,20 @@ from django.db import IntegrityError, transaction
 from django.db.models import Value
 from django.db.models.functions import Lower
 
-from games import rules
+from games import names, rules
 from games.models import Entry, Game, Player, Round, Seat
 
 
 class StaleSheet(Exception):
     """Another phone changed the game first."""
+
+
+class PlayedTogether(Exception):
+    """Two players who sat at one table cannot be merged: a game seats a person once."""
+
+    def __init__(self, games):
+        super().__init__(games)
+        self.games = games
 
 
 class SamePlayer(Exception):
@@ -135,6 +143,14 @@ def delete_game(game):
     Game.objects.filter(pk=game.pk).delete()
 
 
+@transaction.atomic
+def delete_account(user):
+    """The account with everything in it: its games first (with their seats, rounds and live
+    links), since a seat protects its player, then the account with its players."""
+    Game.objects.filter(owner=user).delete()
+    user.delete()
+
+
 def saved_with(game, key):
     """(number, rules.Round) of the round saved with this submission key, or None (any junk
     is simply not a key)."""
@@ -144,6 +160,43 @@ def saved_with(game, key):
         return None
     number = game.submission_keys.get(key)
     return None if number is None else (number, game.stored_rounds[number - 1].played)
+
+
+@transaction.atomic
+def rename_player(player, name):
+    """Give `player` a new name; every sheet they sit at shows it (signals.py raises the
+    revision of their games). A player with no game left who looks like the new name goes
+    first: nobody sees them (Player.objects.seated), and they hold nothing to keep."""
+    idle = player.owner.players.exclude(pk=player.pk).exclude(pk__in=_seated(player.owner))
+    Player.objects.filter(pk__in=[p.pk for p in idle if names.look_alike(name, [p.name])]).delete()
+    player.name = name
+    player.save(update_fields=["name"])
+
+
+def _seated(owner):
+    return owner.players.seated().values("pk")
+
+
+def games_together(player, other):
+    """The games in which `player` and `other` both sat, newest first."""
+    return player.games.filter(pk__in=other.games.values("pk"))
+
+
+@transaction.atomic
+def merge_players(player, into):
+    """`player`'s seats given to `into`, then `player` deleted: their games, figures and
+    history follow. PlayedTogether if both sat at one game (a game seats a person once)."""
+    together = list(games_together(player, into))
+    if together:
+        raise PlayedTogether(together)
+    # New revisions: every sheet, kept fragment and fold of these games is read again.
+    Game.objects.filter(pk__in=player.games.values("pk")).touch()
+    try:
+        with transaction.atomic():
+            Seat.objects.filter(player=player).update(player=into)
+    except IntegrityError as error:  # a game seating both was started meanwhile
+        raise PlayedTogether(list(games_together(player, into))) from error
+    player.delete()
 
 
 def set_place_and_note(game, place, note):

@@ -175,6 +175,8 @@ LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True
+# Dates in each language's own order ("1 Dec 2026", "1 déc. 2026"): scorekeeper/formats/.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -34,7 +34,7 @@ class HistoryFilterForm(forms.Form):
     def __init__(self, owner, *args, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
-        field.queryset = owner.players.all()
+        field.queryset = owner.players.seated()
         # offered in the language's dictionary order (Ömer before Zoé), not the database's
         players = sorted(field.queryset, key=lambda player: collation_key(player.name))
         field.choices = [("", field.empty_label)] + [

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
+from games.numbers import shown
 
 SECTIONS = (
     ("box", _("The box")),
@@ -55,7 +56,7 @@ class Return:
 
 def typed(value):
     """A number as the scoresheet shows it, with a true minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
+    return shown(value)
 
 
 def numbers():

@@ -20,7 +20,7 @@ from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundForm
 from games.models import Seat
 from games.refusals import stale_message, stale_round_message
 from games.reports import folds
-from games.wording import collation_key
+from games.wording import and_list, collation_key
 
 
 def get_game_for(user, pk):
@@ -59,7 +59,7 @@ def game_new(request):
             form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         else:
             return redirect(game)
-    roster = sorted(request.user.players.all(), key=lambda player: collation_key(player.name))
+    roster = sorted(request.user.players.seated(), key=lambda player: collation_key(player.name))
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 
@@ -155,11 +155,6 @@ def _table_helpers(state, names):
         "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
         "dummy_tied": len(state.dummy_beside) > 1,
     }
-
-
-def and_list(names):
-    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo", in the reader's language."""
-    return get_text_list(list(names), _("and"))
 
 
 def _standings(columns, ruleset, state):

@@ -1,6 +1,7 @@
 """Screenshots of the main screens at phone size (390x844), for docs/screenshots/; and of the
 sheet at 320 px, at 390 px with a 24 px default font, and in landscape, in both languages and
-both themes (names long and short, the card picker open).
+both themes (names long and short, the card picker open); and of the player merge page at 390
+and 320 px, in both languages and both themes, and refused for two players of one table.
 
 Run by bin/screenshots; not collected by the test run (the file name does not start with test_).
 """
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games.models import ShareLink
+from games.models import Player, ShareLink
 from tests.browser.sheet import points_field
 from tests.browser.small_screens import LANDSCAPE, large_font_phone
 from tests.helpers.browser import sign_in
@@ -179,6 +180,55 @@ def test_sheet_with_a_24_px_font(
         phone.close()
 
 
+# ---------------------------------------------------------------- the finished game, long names
+
+# No emoji here: the machine that takes the pictures has no emoji font.
+LONG_NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane", "Jean-Éric", "Gwendolyn", "Christabel")
+LONG_FINAL = [(11, 0, 16, 5, 21), (4, 9, -10, 13, 8), (-10, 12, 5, 3, 7), (15, 7, 0, 20, 10)]
+WIDTHS = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_finished_game(page, signed_in, make_game, width, color_scheme, locale):
+    game = make_game(names=LONG_NAMES[:5], rounds=LONG_FINAL)
+    page.set_viewport_size(WIDTHS[width])
+    page.goto(f"/games/{game.pk}/")
+    shoot_whole(page, f"finished-{width}-{LOCALES[locale]}-{color_scheme}")
+
+
+@pytest.mark.parametrize(("color_scheme", "locale"), [("light", "en-GB"), ("dark", "fr-FR")])
+def test_finished_game_with_a_24_px_font(
+    browser, live_server, alice, make_game, tmp_path, color_scheme, locale
+):
+    game = make_game(names=LONG_NAMES[:5], rounds=LONG_FINAL)
+    phone = large_font_phone(
+        browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
+    )
+    try:
+        sign_in(phone, live_server.url, alice)
+        page = phone.new_page()
+        page.goto(f"/games/{game.pk}/")
+        shoot_whole(page, f"finished-390-font24-{LOCALES[locale]}-{color_scheme}")
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize(("color_scheme", "locale"), [("light", "en-GB"), ("dark", "fr-FR")])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_sheet_with_six_long_names(page, signed_in, make_game, width, color_scheme, locale):
+    """The table as wide as the names need: it scrolls sideways in its box, the rounds pinned;
+    the second picture scrolled to the last players."""
+    game = make_game(names=LONG_NAMES, rounds=COMFORT_ROUNDS)
+    page.set_viewport_size(WIDTHS[width])
+    page.goto(f"/games/{game.pk}/")
+    name = f"sheet-long-names-{width}-{LOCALES[locale]}-{color_scheme}"
+    shoot(page, name)
+    page.locator(".sheet-scroll").evaluate("box => box.scrollTo({left: box.scrollWidth})")
+    shoot(page, f"{name}-scrolled")
+
+
 # ---------------------------------------------------------------------- sharing the result
 
 SHARE_NAMES = ("Jean-Éric", "Zoé", "Anne-Laure", "Bartholomew")
@@ -222,3 +272,39 @@ def test_finished_game_with_the_share_button(
     expect(share).to_be_visible()
     page.locator(".standings-table").evaluate("table => table.scrollIntoView()")
     shoot(page, f"finished-share-{width}-{LOCALES[locale]}-{color_scheme}")
+
+
+# ------------------------------------------------------------------------ player merge
+
+MERGE_WIDTHS = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
+ROUNDS_OF_THREE = [(11, 0, 16), (4, 9, -10)]
+
+
+def ann_typed_twice(make_game):
+    """Ann, typed "Anne" at another table: the roster has both."""
+    make_game(names=("Ann", "Ben", "Cleo"), rounds=ROUNDS_OF_THREE)
+    make_game(names=("Anne", "Ben", "Zoé"), rounds=ROUNDS_OF_THREE)
+    make_game(names=("Jean-Éric", "Ömer"))
+    return Player.objects.get(name="Ann")
+
+
+@pytest.mark.parametrize("width", MERGE_WIDTHS)
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_player_merge(page, signed_in, make_game, color_scheme, locale, width):
+    ann = ann_typed_twice(make_game)
+    page.set_viewport_size(MERGE_WIDTHS[width])
+    page.goto(f"/players/{ann.pk}/merge/")
+    page.locator("#id_into").select_option(label="Anne")
+    shoot_whole(page, f"player-merge-{width}-{LOCALES[locale]}-{color_scheme}")
+
+
+def test_player_merge_refused(page, signed_in, make_game):
+    ann = ann_typed_twice(make_game)
+    page.goto(f"/players/{ann.pk}/merge/")
+    page.locator("#id_into").select_option(label="Ben")
+    page.get_by_role("button", name="Merge Ann into the player chosen").click()
+    expect(page.locator(".errors")).to_be_visible()
+    shoot_whole(page, "player-merge-refused")

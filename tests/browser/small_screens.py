@@ -13,27 +13,37 @@ LANDSCAPE = {"width": 844, "height": 390}
 
 # What the page shows cut or too wide: the page scrolling sideways, an element whose content
 # is wider than its box (a name shortened to "J." or "Jea…"), a picker's card outside its
-# border. Scroll containers, the visually hidden texts and form controls' own insides aside.
+# border. Scroll containers and what they hold, the visually hidden texts and form controls'
+# own insides aside.
 PROBLEMS = """() => {
   const found = [];
   const root = document.documentElement;
-  const screen = window.innerWidth;
+  // The layout viewport: a phone zooms out (innerWidth grows) to show a page that is too wide.
+  const screen = document.documentElement.clientWidth;
   if (root.scrollWidth > screen) found.push(`the page is ${root.scrollWidth} px wide`);
   const describe = (element) => {
     const text = element.textContent.trim().slice(0, 30);
     return `<${element.tagName.toLowerCase()} class="${element.className}"> "${text}"`;
   };
   const skipped = ".visually-hidden, svg, select, details:not([open])";
+  // A box made to scroll sideways (the sheet with long names) may hold more than the screen.
+  const scrolls = (element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+  const inScroller = (element) => {
+    for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (scrolls(up)) return true;
+    }
+    return false;
+  };
   for (const element of document.querySelectorAll("main *, header *")) {
     if (!element.checkVisibility() || element.closest(skipped)) continue;
     if (["INPUT", "SELECT", "TEXTAREA", "OPTION"].includes(element.tagName)) continue;
-    if (["auto", "scroll"].includes(getComputedStyle(element).overflowX)) continue;
+    if (scrolls(element)) continue;
     const [content, width] = [element.scrollWidth, element.clientWidth];
     if (content > width + 1 && width > 0) {
       found.push(`${describe(element)}: content ${content} px in ${width} px`);
     }
     const box = element.getBoundingClientRect();
-    if (box.right > screen + 1 || box.left < -1) {
+    if ((box.right > screen + 1 || box.left < -1) && !inScroller(element)) {
       found.push(`${describe(element)} sticks out: ${box.left} to ${box.right}`);
     }
   }

@@ -6,7 +6,11 @@ import subprocess
 import threading
 import uuid
 
+import pytest
+
 from tests.helpers.live import PYTHON, ROOT, Phone, round_post
+
+pytestmark = pytest.mark.engine
 
 
 def backup(env, target):

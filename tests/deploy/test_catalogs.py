@@ -127,7 +127,7 @@ def test_the_typography_check_notices_an_ordinary_space():
 
 
 @pytest.mark.skipif(
-    shutil.which("xgettext") is None, reason="needs GNU gettext (.ci/run installs it)"
+    shutil.which("xgettext") is None, reason="needs GNU gettext (make test installs it)"
 )
 def test_the_french_catalog_has_every_message_of_the_code(tmp_path, monkeypatch, settings):
     for source in sources():

@@ -8,6 +8,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from games.archive.identity import legacy_uuid
 
+pytestmark = pytest.mark.engine
+
 BEFORE = [("games", "0003_table_share_link")]
 AFTER = [("games", "0004_leftovers_game_uuid")]
 STARTED = datetime(2025, 3, 1, 20, 15, 3, 123456, tzinfo=UTC)

@@ -23,6 +23,8 @@ from games.reports import folds
 from tests.helpers import services
 from tests.helpers.live import PASSWORD, Phone, Server, fresh_database, manage, production_env
 
+pytestmark = pytest.mark.engine
+
 LOGIN_LIMIT = 5  # LOGIN_FAILURES_PER_ACCOUNT's default
 TABLES, ROUNDS = 4, 12
 

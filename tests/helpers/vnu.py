@@ -1,6 +1,6 @@
 """The Nu Html Checker (vnu.jar from npm's vnu-jar, run by Debian's Java) over rendered pages.
 
-`make vnu` installs it into .vnu/ (once; .ci/run and `make test` do it). Java starts slowly,
+`make vnu` installs it into .vnu/ (once; `make test` does it). Java starts slowly,
 so every page goes to one run.
 """
 

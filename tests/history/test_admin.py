@@ -23,11 +23,12 @@ def test_staff_see_games_with_players_rounds_and_winners(admin_client, make_game
 
     html = admin_client.get("/admin/games/game/").content.decode()
 
-    assert "Ana, Ben, Cleo" in html
-    assert "shared victory: Ana, Dan" in html
+    assert "Ana, Ben and Cleo" in html
+    assert "shared victory: Ana and Dan" in html
     assert "Cleo" in html
 
 
+@pytest.mark.engine
 def test_the_finished_filter_asks_the_rules(admin_client, make_game):
     finished = make_game(rounds=FINISHED)
     playing = make_game(rounds=[(3, 0, 5)])
@@ -41,6 +42,7 @@ def test_the_finished_filter_asks_the_rules(admin_client, make_game):
     assert f"/admin/games/game/{finished.pk}/change/" not in html
 
 
+@pytest.mark.engine
 def test_it_filters_by_date_and_owner(admin_client, make_game, bob):
     make_game()
     bobs = make_game(owner=bob)
@@ -53,6 +55,7 @@ def test_it_filters_by_date_and_owner(admin_client, make_game, bob):
     assert "1 game" in html and f"/admin/games/game/{bobs.pk}/change/" in html
 
 
+@pytest.mark.engine
 def test_it_searches_by_player_name(admin_client, make_game):
     with_dan = make_game(names=("Ana", "Dan"))
     without = make_game(names=("Ana", "Ben"))
@@ -63,6 +66,7 @@ def test_it_searches_by_player_name(admin_client, make_game):
     assert f"/admin/games/game/{without.pk}/change/" not in html
 
 
+@pytest.mark.engine
 def test_the_game_list_query_count_does_not_grow(admin_client, make_game):
     make_game(rounds=FINISHED)
     with CaptureQueriesContext(connection) as few:
@@ -200,6 +204,7 @@ def test_games_cannot_be_added_in_the_admin(admin_client):
     assert admin_client.get("/admin/games/game/add/").status_code == 403
 
 
+@pytest.mark.engine
 def test_players_are_registered_and_keep_unique_names(admin_client, make_game):
     game = make_game()
     ben = Player.objects.get(name="Ben")

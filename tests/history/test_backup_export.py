@@ -15,6 +15,8 @@ from games.views import history as history_views
 from tests.helpers import seeding
 from tests.helpers.sheet import FINISHED
 
+pytestmark = pytest.mark.engine
+
 
 def test_the_json_backup_lists_every_game_as_the_game_json(alice_client, make_game):
     games = [make_game(rounds=FINISHED), make_game(names=("Ana", "Dan"), rounds=[(4, 0)])]

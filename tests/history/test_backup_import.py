@@ -14,6 +14,8 @@ from games.models import Entry, Game, Player, Round
 from tests.helpers.pagetext import text
 from tests.helpers.sheet import FINISHED
 
+pytestmark = pytest.mark.engine
+
 
 def upload(client, content, name="backup.json"):
     if not isinstance(content, bytes):

@@ -8,6 +8,8 @@ from games.archive import bgstats
 from games.models import Game
 from tests.helpers.sheet import FINISHED
 
+pytestmark = pytest.mark.engine
+
 
 def test_the_play_json_has_the_fields_bg_stats_reads(alice_client, make_game):
     game = make_game(rounds=FINISHED, first_starter=1)

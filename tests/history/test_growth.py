@@ -20,6 +20,8 @@ from games.rules import Round
 from games.views.history import PER_PAGE
 from tests.helpers import seeding
 
+pytestmark = pytest.mark.engine
+
 SMALL, LARGE = 20, 300
 
 

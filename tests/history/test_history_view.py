@@ -7,6 +7,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 
+pytestmark = pytest.mark.engine
+
 FINISHED = [(31, 10, 5), (20, 3, 0)]  # Cleo wins alone on 5
 SHARED = [(20, 20, 31), (5, 5, 12)]  # Ana and Ben share the win on 25
 
@@ -38,7 +40,7 @@ def test_it_lists_games_newest_first_with_their_facts(alice_client, make_game):
     assert html.index(f'href="/games/{new.pk}/"') < html.index(f'href="/games/{old.pk}/"')
     assert "17 minutes" in html
     assert "2 rounds" in html and "1 round" in html
-    assert "<strong>Winner:</strong> Cleo" in html
+    assert "<strong>Won by:</strong> Cleo" in html
     assert "In progress" in html
     dan = new.seats[1].player
     assert f'<a href="/players/{dan.pk}/">Dan</a>' in html
@@ -49,7 +51,7 @@ def test_a_shared_win_is_shown_as_such(alice_client, make_game):
 
     html = alice_client.get("/history/").content.decode()
 
-    assert "Shared victory:</strong> Ana, Ben" in html
+    assert "Shared victory:</strong> Ana and Ben" in html
 
 
 def test_it_filters_by_player(alice_client, make_game):
@@ -229,5 +231,14 @@ def test_each_row_tells_its_game_apart_by_the_time_it_started(alice_client, make
     Game.objects.filter(pk=game.pk).update(created_at=start)
     english = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     french = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Game of 03/01/2026 9:05 p.m." in english
-    assert "01/03/2026 21:05" in french
+    assert "Game of 1 Mar 2026, 21:05" in english
+    assert "Partie du 1 mars 2026, 21:05" in french
+
+
+def test_a_game_under_a_minute_says_so_rather_than_0_minutes(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    game.rounds.update(created_at=game.created_at + timedelta(seconds=25))
+    english = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "under a minute" in english and "0 minutes" not in english
+    assert "moins d’une minute" in french and "0 minute" not in french

@@ -18,6 +18,8 @@ import pytest
 from tests.helpers.live import Phone, multipart, round_post
 from tests.helpers.pagetext import text
 
+pytestmark = pytest.mark.engine
+
 GAMES = 3000  # some 150,000 rows: a second or more of writing, in many batches
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
 MAX_SAVES = 150  # rounds of one game, far from any limit of its length

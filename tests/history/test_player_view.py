@@ -1,3 +1,4 @@
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -69,6 +70,7 @@ def test_it_links_to_the_players_history(alice_client, make_game):
     assert f'href="/history/?player={pk}"' in html
 
 
+@pytest.mark.engine
 def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game):
     game = make_game(names=("Ana", "Ben"), rounds=[(31, 10), (12, 0)])
     url = f"/players/{game.seats[0].player_id}/"

@@ -2,11 +2,15 @@
 save's optimistic lock, the live view's poll and the sheet's cached parts rely on it. Each
 test fails if its write path stops raising the revision."""
 
+import pytest
+
 from games import services
 from games.models import Entry, Game, Player
 from games.rules import Round
 from tests.helpers.admin import edit_round, form_data
 from tests.helpers.sheet import FINISHED, sheet
+
+pytestmark = pytest.mark.engine
 
 
 def revision(game):

@@ -15,9 +15,15 @@ def test_a_finished_game_shows_the_standings_and_who_emptied_their_hand(alice_cl
 
     standings = html[html.index("Final standings") :]
     rows = re.findall(
-        r'<a href="/players/\d+/">(\w+)</a></th>\s*<td>(\d+)</td>\s*<td>([^<]*)</td>', standings
+        r'<a href="/players/\d+/">(\w+)</a>(?:<small class="emptied-rounds">([^<]*)</small>)?'
+        r"</th>\s*<td>(\d+)</td>",
+        standings,
     )
-    assert rows == [("Cleo", "2", "2"), ("Ben", "3", "1"), ("Ana", "51", "—")]
+    assert rows == [
+        ("Cleo", "Emptied their hand in round 2", "2"),
+        ("Ben", "Emptied their hand in round 1", "3"),
+        ("Ana", "", "51"),
+    ]
 
 
 def test_a_game_in_progress_has_no_final_section(alice_client, make_game):

@@ -75,6 +75,7 @@ def test_it_refuses_a_starter_who_is_not_at_the_table(alice_client):
     assert not Game.objects.exists()
 
 
+@pytest.mark.engine
 def test_it_reuses_roster_players_whatever_the_case(alice_client, alice, make_game):
     make_game(["Ana", "Ben"])
     alice_client.post(URL, names(player_0="ana", player_1="Cleo"))
@@ -93,6 +94,7 @@ def test_it_offers_the_roster_but_not_another_accounts(alice_client, bob, make_g
     assert b"Secret" not in response.content
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_regulars_are_in_dictionary_order(alice_client, make_game, language):
     make_game(["Zoé", "émile", "Ömer", "Ben", "Anna"])

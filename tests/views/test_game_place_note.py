@@ -114,6 +114,7 @@ def test_the_history_shows_them(alice_client, make_game):
     assert "Chez Anaïs · Revanche dimanche" in page
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("words", ["anaïs", "CHEZ ANAÏS", "dimanche", "REVANCHE DIM", "Été"])
 def test_the_history_finds_games_by_place_or_note_whatever_the_case(alice_client, make_game, words):
     found = make_game(rounds=FINISHED)
@@ -159,6 +160,7 @@ def upload(client, data):
     return client.post("/history/import/", {"backup": file})
 
 
+@pytest.mark.engine
 def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
     game = make_game(rounds=FINISHED)
     services.set_place_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
@@ -171,6 +173,7 @@ def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
     assert (restored.place, restored.note) == ("Chez Anaïs", "Revanche\ndimanche")
 
 
+@pytest.mark.engine
 def test_a_backup_from_before_them_still_imports(alice_client, make_game, bob, client):
     make_game(rounds=FINISHED)
     exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
@@ -182,6 +185,7 @@ def test_a_backup_from_before_them_still_imports(alice_client, make_game, bob, c
     assert (bob.games.get().place, bob.games.get().note) == ("", "")
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("place", "note", "says"),
     [
@@ -221,6 +225,7 @@ def test_bg_stats_gets_neither_when_the_game_has_none(make_game):
     assert "location" not in play and "comments" not in play
 
 
+@pytest.mark.engine
 def test_the_search_takes_percent_signs_as_typed(alice_client, make_game):
     found = make_game(rounds=FINISHED)
     services.set_place_and_note(found, "Lyon", "Café 100%")

@@ -1,12 +1,15 @@
 import uuid
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import rules, services
 from games.models import Game
 from games.rules import Round
+
+pytestmark = pytest.mark.engine
 
 FINISHING = [(31, 10, 5), (20, 3, 0)]  # Ana reaches 51
 

@@ -6,6 +6,8 @@ import pytest
 
 from games.models import Round
 
+pytestmark = pytest.mark.engine
+
 
 def round_post(key, **values):
     data = {"round_number": 1, "seat_0": 5, "seat_1": 0, "seat_2": 12, "idempotency_key": key}

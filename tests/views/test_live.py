@@ -104,6 +104,7 @@ def test_a_revoked_link_is_a_404(alice_client, client, shared):
     assert client.get(f"/live/{shared.token}/").status_code == 404
 
 
+@pytest.mark.engine
 def test_the_live_view_queries_do_not_grow_with_the_rounds(
     client, make_game, django_assert_max_num_queries
 ):
@@ -128,6 +129,7 @@ def test_a_poll_sees_a_player_renamed_by_staff(admin_client, client, shared):
     assert response.status_code == 200 and "Benjamin" in response.text
 
 
+@pytest.mark.engine
 def test_a_poll_while_nothing_changed_costs_one_query(client, shared, django_assert_num_queries):
     seen = Game.objects.get(pk=shared.game.pk).revision
     with django_assert_num_queries(1):

@@ -74,6 +74,17 @@ PAGES = {
     "refused login": lambda client, tables: client.post(
         "/accounts/login/", {"username": "alice", "password": "wrong"}
     ),
+    "account": _get("/accounts/"),
+    "e-mail address": _get("/accounts/email/"),
+    "password change": _get("/accounts/password_change/"),
+    "account deletion": _get("/accounts/delete/"),
+    "player rename": lambda client, tables: client.get(
+        reverse("player_rename", args=[tables["done"].seats[0].player_id])
+    ),
+    "refused merge": lambda client, tables: client.post(
+        reverse("player_merge", args=[tables["done"].seats[0].player_id]),
+        {"into": tables["done"].seats[1].player_id},
+    ),
 }
 SIGNED_OUT = {"login", "signup", "refused signup", "refused login"}
 PREFIXED = [
@@ -133,5 +144,5 @@ def test_refusals_are_worded_in_french(alice_client, tables):
 def test_dates_are_written_the_french_way(alice_client, tables):
     when = datetime.datetime(2025, 11, 30, 12, tzinfo=datetime.UTC)
     type(tables["going"]).objects.filter(pk=tables["going"].pk).update(created_at=when)
-    assert "30/11/2025" in text(alice_client.get("/fr/").content.decode())
-    assert "11/30/2025" in text(alice_client.get("/en/").content.decode())
+    assert "30 nov. 2025" in text(alice_client.get("/fr/").content.decode())
+    assert "30 Nov 2025" in text(alice_client.get("/en/").content.decode())

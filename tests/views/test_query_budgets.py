@@ -4,6 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+pytestmark = pytest.mark.engine
+
 SIX = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
 
 

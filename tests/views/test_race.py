@@ -11,6 +11,8 @@ import pytest
 
 from tests.helpers.live import Phone, at_once, round_post
 
+pytestmark = pytest.mark.engine
+
 RACES = 8
 
 

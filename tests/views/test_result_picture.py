@@ -101,6 +101,7 @@ def test_each_language_has_its_picture(alice_client, make_game):
     assert "Accept-Language" in french["Vary"] and "Cookie" in french["Vary"]
 
 
+@pytest.mark.engine
 def test_it_costs_a_few_queries(alice_client, make_game, django_assert_max_num_queries):
     game = finished_game(make_game)
     alice_client.get(url(game))

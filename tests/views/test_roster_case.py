@@ -10,6 +10,8 @@ import pytest
 from games import services
 from games.models import Player
 
+pytestmark = pytest.mark.engine
+
 
 @pytest.mark.parametrize("names", [["ı", "I"], ["İ", "i"], ["ß", "SS"], ["K", "k"]])
 def test_names_that_differ_only_in_case_are_refused_at_one_table(alice_client, names):

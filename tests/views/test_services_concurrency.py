@@ -7,6 +7,8 @@ import pytest
 from games import services
 from games.rules import Round
 
+pytestmark = pytest.mark.engine
+
 
 def test_a_taken_submission_key_is_a_stale_sheet_and_the_connection_goes_on(make_game):
     """The database's unique constraints are the last guard: their IntegrityError, raised

@@ -1,0 +1,45 @@
+"""`make test-postgres` runs only the tests marked `engine` (pyproject.toml): the selection must
+hold the tests that can tell PostgreSQL from SQLite, or that pass would check nothing.
+"""
+
+import subprocess
+
+import pytest
+
+from tests.helpers.live import PYTHON, ROOT
+
+ENGINE = [
+    "tests/views/test_services_concurrency.py",
+    "tests/views/test_race.py",
+    "tests/views/test_roster_case.py",
+    "tests/views/test_query_budgets.py",
+    "tests/deploy/test_nodes.py",
+    "tests/deploy/test_migration_game_uuid.py",
+    "tests/history/test_backup_import.py",
+]
+NOT_ENGINE = [
+    "tests/rules/test_rules.py",
+    "tests/browser/test_game_flow.py",
+    "tests/deploy/test_catalogs.py",
+    "tests/deploy/test_valid_html.py",
+]
+
+
+@pytest.fixture(scope="module")
+def selected():
+    """The modules of both lists that `-m engine` selects tests from (a path gone fails here)."""
+    listed = subprocess.run(
+        [PYTHON, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", "engine",
+         *ENGINE, *NOT_ENGINE],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    return {line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line}
+
+
+def test_the_postgresql_pass_runs_the_concurrency_race_and_import_tests(selected):
+    assert set(ENGINE) - selected == set()
+
+
+def test_the_postgresql_pass_leaves_the_rules_browser_catalog_and_vnu_tests_out(selected):
+    assert selected & set(NOT_ENGINE) == set()
