@@ -4,13 +4,15 @@ A round's numbers are edited on the round's own page (entries are two levels bel
 the game); every save replays the whole game through `rules.fold` first and is refused,
 naming the round, when the history it would leave is impossible. Every change saved
 here gives the games it touches a new revision (games/signals.py), so the sheets and the
-live views show it at once.
+live views show it at once, and settles whether the game is over (Game.settle) in the
+same transaction.
 """
 
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.admin.utils import unquote
+from django.contrib.admin.views.main import ChangeList
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -25,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from games import names, rules
 from games.models import Entry, Game, Kind, Player, Round, Seat
 from games.refusals import describe
+from games.reports.folds import load_sheets
 from games.wording import and_list
 
 
@@ -51,7 +54,7 @@ def seat_choices(game):
 
 
 class FinishedFilter(admin.SimpleListFilter):
-    """ "Finished" is not stored: the rules decide it from the rounds."""
+    """Finished or not, as the rules decided at the game's last write (Game.finished_at)."""
 
     title = _("finished")
     parameter_name = "finished"
@@ -131,6 +134,13 @@ class GameAdminForm(forms.ModelForm):
         return data
 
 
+class GameChangeList(ChangeList):
+    def get_results(self, request):
+        super().get_results(request)
+        # The states of the page's games, read at once (most of them kept in the cache).
+        self.result_list = load_sheets(self.result_list)
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     form = GameAdminForm
@@ -152,10 +162,17 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline, RoundInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).with_sheet().select_related("owner")
+        return super().get_queryset(request).select_related("owner")
+
+    def get_changelist(self, request, **kwargs):
+        return GameChangeList
 
     def has_add_permission(self, request):
         return False  # games start at the table, with their players
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.settle()  # another game, or another first starter, may end it
 
     @admin.display(description=_("players"))
     def players_list(self, obj):
@@ -165,9 +182,9 @@ class GameAdmin(admin.ModelAdmin):
     def rounds_count(self, obj):
         return len(obj.state.rounds)
 
-    @admin.display(description=_("finished"), boolean=True)
+    @admin.display(description=_("finished"), boolean=True, ordering="finished_at")
     def finished(self, obj):
-        return obj.state.finished
+        return obj.finished_at is not None
 
     @admin.display(description=_("who won"))
     def winners(self, obj):
@@ -225,9 +242,8 @@ class EntryFormSet(BaseInlineFormSet):
         round_, game = self.instance, self.instance.game
         typed = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
         rounds = game.as_rules_rounds()
-        number = [stored.pk for stored in game.stored_rounds].index(round_.pk)
         entries = tuple(typed.get(seat.pk) for seat in game.seats)
-        rounds[number] = rules.Round(entries, round_.last_to_quit)
+        rounds[round_.number - 1] = rules.Round(entries, round_.last_to_quit)
         problems = refusals(game, rounds, game.first_starter)
         if problems:
             raise forms.ValidationError(problems)
@@ -310,6 +326,14 @@ class RoundAdmin(admin.ModelAdmin):
         game = obj.game
         result = game.state.rounds[obj.number - 1]
         return " · ".join(f"{n} {t}" for n, t in zip(game.names, result.totals, strict=True))
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)  # the entries, after the round
+        form.instance.game.settle()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        obj.game.settle()
 
     def log_change(self, request, obj, message):
         entry = super().log_change(request, obj, message)

@@ -70,9 +70,7 @@ def lock(game):
     transactions already queue every write (and Django leaves out FOR UPDATE there).
     """
     fresh = Game.objects.select_for_update().get(pk=game.pk)
-    if "seats" in game.__dict__:  # seats never change once a game has started
-        fresh.seats = game.seats
-    return fresh
+    return fresh.load(seats=game.seats)  # seats never change once a game has started
 
 
 def recheck(fresh, number, round_):
@@ -96,9 +94,9 @@ def add_round(game, round_, number, key=None):
             # (The new round raises the revision once more, as every write does: signals.py.)
             unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
             fresh = game if unchanged else lock(game)
-            if len(fresh.typed_rounds) >= number:
+            if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
-            recheck(fresh, number, round_)
+            state = recheck(fresh, number, round_)
             saved = Round.objects.create(
                 game=fresh, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
             )
@@ -106,6 +104,7 @@ def add_round(game, round_, number, key=None):
                 Entry(round=saved, seat=seat, value=value)
                 for seat, value in zip(fresh.seats, round_.entries, strict=True)
             )
+            fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
     return saved
@@ -118,11 +117,12 @@ def replace_round(game, number, round_):
     stored = fresh.rounds.filter(number=number).first()
     if stored is None:
         raise StaleSheet
-    recheck(fresh, number, round_)
+    state = recheck(fresh, number, round_)
     stored.last_to_quit = round_.last_to_quit
     stored.save(update_fields=["last_to_quit"])
     for seat, value in zip(fresh.seats, round_.entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
 def undo_last_round(game, number):
@@ -132,6 +132,8 @@ def undo_last_round(game, number):
         deleted, _ = (
             fresh.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
         )
+        if deleted:
+            fresh.settle()
     if not deleted:
         raise StaleSheet
 
@@ -157,7 +159,7 @@ def saved_with(game, key):
     except ValueError:
         return None
     number = game.submission_keys.get(key)
-    return None if number is None else (number, game.typed_rounds[number - 1])
+    return None if number is None else (number, game.stored_rounds[number - 1].played)
 
 
 @transaction.atomic

@@ -42,21 +42,20 @@ class HistoryFilterForm(forms.Form):
         ]
 
     def filter(self, games):
-        """`games` narrowed by the valid player and game filters; all of them when the form is
-        not valid. The status is derived from the rounds, not a column: see status_asked()."""
+        """`games` narrowed by the valid filters; all of them when the form is not valid."""
         if not self.is_valid():
             return games
         if self.cleaned_data.get("player") is not None:
             games = games.filter(players=self.cleaned_data["player"])
         if self.cleaned_data.get("game"):
             games = games.filter(kind=self.cleaned_data["game"])
+        if self.cleaned_data.get("status") == FINISHED:
+            games = games.finished()
+        elif self.cleaned_data.get("status") == PLAYING:
+            games = games.in_progress()
         if words := self.cleaned_data.get("search", "").strip():
             games = search.containing(games, words, "place", "note")
         return games
-
-    def status_asked(self):
-        """FINISHED, PLAYING, or "" for every game (also when the form is not valid)."""
-        return self.cleaned_data.get("status", "") if self.is_valid() else ""
 
 
 class BackupImportForm(forms.Form):

@@ -36,8 +36,7 @@ def get_game_for(user, pk):
     game = seats[0].game
     for seat in seats:
         seat.game = game
-    game.seats = seats
-    return game
+    return game.load(seats=seats)
 
 
 def posted(request):

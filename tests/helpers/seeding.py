@@ -71,7 +71,9 @@ def finished_games(owner, rosters, seed=6):
         for saved, (game, entries) in zip(stored, typed_rounds, strict=True)
         for seat, value in zip(seats_of[game.pk], entries, strict=True)
     )
+    ended = {saved.game_id: saved.created_at for saved in stored}  # each game's last round
     for day, game in enumerate(games):
         game.created_at = START + timedelta(days=day)
-    Game.objects.bulk_update(games, ["created_at"], batch_size=500)
+        game.finished_at = ended[game.pk]  # every game is played to its end (played_game)
+    Game.objects.bulk_update(games, ["created_at", "finished_at"], batch_size=500)
     return games
