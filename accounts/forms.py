@@ -1,5 +1,64 @@
+"""The account's forms: sign-up with an optional e-mail address, a new address, the account's
+deletion. Each change to the account asks for its password, so that a phone left signed in
+at the table cannot hand it over (a new address would let anyone reset the password)."""
+
+from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("E-mail address (optional)"),
+        required=False,
+        help_text=_(
+            "Only to reset a forgotten password: without an address, it cannot be reset. "
+            "You can add one later on your account page."
+        ),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+
+class CurrentPasswordForm(forms.Form):
+    """A form that the account's password confirms."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.order_fields([name for name in self.fields if name != "password"] + ["password"])
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("This is not your password."), code="wrong_password")
+        return password
+
+
+class EmailChangeForm(CurrentPasswordForm):
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        required=False,
+        help_text=_(
+            "Only to reset a forgotten password. Leave it empty to remove the address: "
+            "a forgotten password then cannot be reset."
+        ),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        kwargs.setdefault("initial", {"email": user.email})
+        super().__init__(user, *args, **kwargs)
+
+
+class AccountDeleteForm(CurrentPasswordForm):
     pass

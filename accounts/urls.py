@@ -9,5 +9,13 @@ urlpatterns = [
     path("accounts/login/", refuse_when_throttled(views.login), name="login"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/", views.account, name="account"),
+    path(
+        "accounts/password_change/",
+        views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path("accounts/email/", views.email_change, name="email_change"),
+    path("accounts/delete/", views.account_delete, name="account_delete"),
     path("accounts/", include("django.contrib.auth.urls")),
 ]

@@ -1,15 +1,25 @@
-"""Sign-up, log-in and password reset: django.contrib.auth's views, where they need a change."""
+"""Sign-up, log-in, password reset and change: django.contrib.auth's views, where they need
+a change; the account page, its e-mail address, and the account's deletion."""
 
 import logging
 
+from django.contrib import messages
 from django.contrib.auth import login as log_in
+from django.contrib.auth import logout as log_out
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.messages.views import SuccessMessageMixin
 from django.core.mail import mailers
+from django.db.models import Count
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import SignupForm
+from accounts.forms import AccountDeleteForm, EmailChangeForm, SignupForm
+from games import services
+from games.wording import collation_key
 
 logger = logging.getLogger(__name__)
 
@@ -57,3 +67,53 @@ class PasswordResetView(auth_views.PasswordResetView):
             form.add_error("email", message)
             return self.render_to_response(self.get_context_data(form=form), status=503)
         return super().form_valid(form)
+
+
+@login_required
+@require_GET
+def account(request):
+    players = request.user.players.seated().annotate(played=Count("seats"))
+    context = {"players": sorted(players, key=lambda player: collation_key(player.name))}
+    return render(request, "registration/account.html", context)
+
+
+class PasswordChangeView(SuccessMessageMixin, auth_views.PasswordChangeView):
+    """Django's own view and form; refused with 422, and back to the account page when done
+    (Django keeps this session signed in and ends the others)."""
+
+    success_url = reverse_lazy("account")
+    success_message = gettext_lazy("Your new password is set.")
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=422)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def email_change(request):
+    form = EmailChangeForm(request.user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        if request.user.email:
+            messages.success(request, _("Your e-mail address is saved."))
+        else:
+            messages.success(request, _("Your e-mail address is removed."))
+        return redirect("account")
+    status = 422 if form.errors else 200
+    return render(request, "registration/email_change.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request):
+    """The account with its games and players, once its password confirms it; the page
+    offers a last backup first."""
+    form = AccountDeleteForm(request.user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        services.delete_account(request.user)
+        log_out(request)
+        messages.success(request, _("Your account and all its games are deleted."))
+        return redirect("home")
+    status = 422 if form.errors else 200
+    return render(request, "registration/account_delete.html", {"form": form}, status=status)

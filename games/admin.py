@@ -4,13 +4,15 @@ A round's numbers are edited on the round's own page (entries are two levels bel
 the game); every save first replays the whole game through its ruleset (`Ruleset.fold_with`)
 and is refused, naming the round, when the history it would leave is impossible. Every change
 saved here gives the games it touches a new revision (games/signals.py), so the sheets and
-the live views show it at once.
+the live views show it at once, and settles whether the game is over (Game.settle) in the
+same transaction.
 """
 
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.admin.utils import unquote
+from django.contrib.admin.views.main import ChangeList
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -25,6 +27,8 @@ from django.utils.translation import gettext_lazy as _
 from games import names, rules
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
+from games.reports.folds import load_sheets
+from games.wording import and_list
 
 
 def refusals(game, ruleset, replay):
@@ -44,7 +48,7 @@ def seat_choices(game):
 
 
 class FinishedFilter(admin.SimpleListFilter):
-    """ "Finished" is not stored: the rules decide it from the rounds."""
+    """Finished or not, as the rules decided at the game's last write (Game.finished_at)."""
 
     title = _("finished")
     parameter_name = "finished"
@@ -128,6 +132,13 @@ class GameAdminForm(forms.ModelForm):
         return data
 
 
+class GameChangeList(ChangeList):
+    def get_results(self, request):
+        super().get_results(request)
+        # The states of the page's games, read at once (most of them kept in the cache).
+        self.result_list = load_sheets(self.result_list)
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     form = GameAdminForm
@@ -149,28 +160,35 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline, RoundInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).with_sheet().select_related("owner")
+        return super().get_queryset(request).select_related("owner")
+
+    def get_changelist(self, request, **kwargs):
+        return GameChangeList
 
     def has_add_permission(self, request):
         return False  # games start at the table, with their players
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.settle()  # another game, or another first starter, may end it
+
     @admin.display(description=_("players"))
     def players_list(self, obj):
-        return ", ".join(obj.names)
+        return and_list(obj.names)
 
     @admin.display(description=_("rounds"))
     def rounds_count(self, obj):
         return len(obj.state.rounds)
 
-    @admin.display(description=_("finished"), boolean=True)
+    @admin.display(description=_("finished"), boolean=True, ordering="finished_at")
     def finished(self, obj):
-        return obj.state.finished
+        return obj.finished_at is not None
 
-    @admin.display(description=_("winners"))
+    @admin.display(description=_("who won"))
     def winners(self, obj):
         names = [obj.names[seat] for seat in obj.state.winners]
         if len(names) > 1:
-            return gettext("shared victory: %(names)s") % {"names": ", ".join(names)}
+            return gettext("shared victory: %(names)s") % {"names": and_list(names)}
         return names[0] if names else "—"
 
     @admin.display(description=_("totals"))
@@ -309,6 +327,14 @@ class RoundAdmin(admin.ModelAdmin):
         game = obj.game
         result = game.state.rounds[obj.number - 1]
         return " · ".join(f"{n} {t}" for n, t in zip(game.names, result.totals, strict=True))
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)  # the entries, after the round
+        form.instance.game.settle()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        obj.game.settle()
 
     def log_change(self, request, obj, message):
         entry = super().log_change(request, obj, message)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.rules import FINAL_ROUND, SHARED
+from games.wording import and_list
 
 KINDS_DIR = "games/kinds/"
 
@@ -98,11 +99,6 @@ def _table_helpers(state, names):
         "dummy_beside": get_text_list([names[seat] for seat in state.dummy_beside], _("or")),
         "dummy_tied": len(state.dummy_beside) > 1,
     }
-
-
-def and_list(names):
-    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo", in the reader's language."""
-    return get_text_list(list(names), _("and"))
 
 
 def _standings(columns, ruleset, state):

@@ -1,14 +1,20 @@
 """What happened at the table: players, seats and the numbers typed each round.
 
 Totals, winners and who starts next are never stored: `Game.state` asks the rules
-module to replay the stored rounds.
+module to replay the stored rounds. Only whether a game is over, and since when, is stored
+(`Game.finished_at`, which the pages filter on), written by `Game.settle` in the transaction
+of each write that changes it.
 """
+
+from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cached_property
-from uuid import uuid4
+from itertools import islice
+from uuid import UUID, uuid4
 
 from django.conf import settings
 from django.db import models
@@ -35,6 +41,12 @@ class PlayerQuerySet(models.QuerySet):
         keys = [Lower(Value(name)) for name in names]
         return self.annotate(name_key=Lower("name")).filter(name_key__in=keys)
 
+    def seated(self):
+        """The players with a game left: the roster and the filters offer these alone (a
+        player whose games were all deleted stays in the table, holding nothing, until a
+        new game or a rename takes the name again)."""
+        return self.filter(models.Exists(Seat.objects.filter(player=models.OuterRef("pk"))))
+
 
 class Player(models.Model):
     owner = models.ForeignKey(
@@ -56,37 +68,33 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
+    def get_absolute_url(self):
+        return reverse("player", args=[self.pk])
+
 
 class GameQuerySet(models.QuerySet):
     def touch(self):
         """A new revision for these games, in the write's transaction (games/signals.py calls
         it for every write to a sheet; on PostgreSQL the UPDATE also locks the rows)."""
-        return self.update(revision=models.F("revision") + 1)
+        return self.update(revision=models.F("revision") + 1, stamp=new_stamp())
 
-    def with_sheet(self):
-        """Everything `Game.state` needs, in a constant number of queries however many games."""
-        return self.prefetch_related(
-            models.Prefetch("seat_set", queryset=Seat.objects.select_related("player")),
-            "rounds__entries",
-        )
+    def sheets(self, chunk_size=None):
+        """These games, each with its seats and rounds: everything `Game.state` and
+        `Game.as_json` need, in two queries for all of them, or per `chunk_size` games read
+        from one cursor."""
+        games = self.iterator(chunk_size=chunk_size) if chunk_size else iter(list(self))
+        while chunk := list(islice(games, chunk_size)):
+            seats, stored = seats_of(chunk), read_rounds([game.pk for game in chunk])
+            for game in chunk:
+                game.load(seats=seats[game.pk], stored=stored.get(game.pk))
+            yield from chunk
 
-    def finished_pks(self):
-        """The pks of these games that are over, as the rules fold them.
-
-        "Finished" is derived from the rounds, so SQL alone cannot filter on it; the folds are
-        kept under each game's revision (games/reports/folds.py), so a game is folded once per
-        write.
-        """
-        from games.reports import folds  # it reads these models
-
-        pairs = self.order_by().values_list("pk", "revision")
-        return {pk for pk, state in folds.states(pairs).items() if state and state.finished}
-
+    # As the rules decided at the last write (Game.settle).
     def finished(self):
-        return self.filter(pk__in=self.finished_pks())
+        return self.filter(finished_at__isnull=False)
 
     def in_progress(self):
-        return self.exclude(pk__in=self.finished_pks())
+        return self.filter(finished_at__isnull=True)
 
 
 class Kind(models.TextChoices):
@@ -95,6 +103,10 @@ class Kind(models.TextChoices):
     LAMA = "lama", _("L.L.A.M.A.")
     LATO = "lato", _("L.L.A.M.A., Lato z Komarami rule")
     LLAMA_LLAMA = "llama_llama", _("Llama Llama")
+
+
+def new_stamp():
+    return secrets.randbits(63)
 
 
 class Game(models.Model):
@@ -120,6 +132,13 @@ class Game(models.Model):
     # Kept by exports and imports (games/archive/identity.py): a backup imported twice adds its
     # games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
+    # Drawn again at each new revision: what the folds are kept under in the cache
+    # (games/reports/folds.py). A database restored from a backup takes the revisions back, and the
+    # next writes count the same numbers again for other rounds; a stamp drawn then is new.
+    stamp = models.BigIntegerField(_("write stamp"), default=new_stamp, editable=False)
+    # When the round that ended the game was saved; None while it goes on. Derived from the
+    # rounds by the rules, but stored so that pages filter on it (Game.settle writes it).
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
     # Written by the players, not the rules: checked like names (games/names.py).
     place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
     note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
@@ -155,59 +174,45 @@ class Game(models.Model):
         # A change to a stored game (the admin's) is a new revision, raised in the UPDATE
         # itself: writing back the revision read earlier could undo another phone's raise.
         if not self._state.adding:
-            self.revision = models.F("revision") + 1
+            self.revision, self.stamp = models.F("revision") + 1, new_stamp()
             if kwargs.get("update_fields") is not None:
-                kwargs["update_fields"] = {*kwargs["update_fields"], "revision"}
+                kwargs["update_fields"] = {*kwargs["update_fields"], "revision", "stamp"}
         super().save(*args, **kwargs)
 
-    # Both read the prefetch of GameQuerySet.with_sheet() when there is one; the Meta
-    # orderings of Seat and Round keep them in seat and round order.
-    def _prefetched(self, name):
-        return name in getattr(self, "_prefetched_objects_cache", {})
+    def load(self, *, seats=None, stored=None, state=None):
+        """Give this game what was read for it elsewhere: its seats, its rounds (a StoredGame)
+        or its state, read for many games at once or kept in the cache (games/reports/folds.py)."""
+        given = {"seats": seats, "stored": stored, "state": state}
+        self.__dict__.update((name, value) for name, value in given.items() if value is not None)
+        return self
 
     @cached_property
     def seats(self):
-        if self._prefetched("seat_set"):
-            return list(self.seat_set.all())
-        return list(self.seat_set.select_related("player"))
+        return list(self.seat_set.select_related("player").order_by("position"))
 
     @cached_property
     def names(self):
         return [seat.player.name for seat in self.seats]
 
     @cached_property
-    def stored_rounds(self):
-        # The prefetch of with_sheet() when there is one; otherwise one query, so one
-        # snapshot: rounds and entries read apart could disagree while another phone
-        # undoes a round (the round read, then its entries gone).
-        if self._prefetched("rounds"):
-            return list(self.rounds.all())
-        entries = Entry.objects.filter(round__game=self)
-        return rounds_of(entries.select_related("round").order_by("round__number", "pk"))
+    def stored(self) -> StoredGame:
+        """Its rounds as stored, read in one query: one snapshot, rounds and entries alike
+        (read apart, they could disagree while another phone undoes a round)."""
+        empty = StoredGame(self.stamp, self.kind, self.first_starter, 0, ())
+        return read_rounds([self.pk]).get(self.pk, empty)
 
-    @cached_property
-    def typed_rounds(self):
-        """The rounds as the rules module takes them, read as plain values in one query: one
-        snapshot, and no model instances (the sheet's biggest cost after its template)."""
-        if self._prefetched("rounds"):
-            return self.as_rules_rounds(self.stored_rounds)
-        return self._typed[0]
+    @property
+    def stored_rounds(self) -> tuple[StoredRound, ...]:
+        return self.stored.rounds
 
-    @cached_property
+    def as_rules_rounds(self) -> list[rules.Round]:
+        """The rounds as the rules module takes them (a new list, for the caller to change)."""
+        return self.stored.as_rules_rounds()
+
+    @property
     def submission_keys(self):
         """{submission key: the number of the round saved with it} (Round.idempotency_key)."""
-        return self._typed[1]
-
-    @cached_property
-    def _typed(self):
-        keys = {}
-        return typed_rounds(Entry.objects.filter(round__game=self), keys)[self.pk], keys
-
-    def as_rules_rounds(self, rounds=None):
-        if rounds is None:
-            return list(self.typed_rounds)
-        positions = {seat.pk: seat.position for seat in self.seats}
-        return [r.as_rules_round(positions) for r in rounds]
+        return {r.key: r.number for r in self.stored_rounds if r.key is not None}
 
     @property
     def ruleset(self) -> rules.Ruleset:
@@ -216,7 +221,26 @@ class Game(models.Model):
 
     @cached_property
     def state(self) -> rules.GameState:
-        return self.ruleset.fold(len(self.seats), self.typed_rounds, self.first_starter)
+        return self.ruleset.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
+
+    def settle(self, state=None, last_saved=None):
+        """Store whether the game is over, and since when, as the rules decide: `state` is its
+        rounds as stored now, folded by the caller in the write's transaction, the last one
+        saved at `last_saved`. Without them, the game is read again and folded here. No round
+        is played after the end, so the game ended when its last round was saved."""
+        if state is None:
+            for name in ("stored", "state"):
+                self.__dict__.pop(name, None)
+            rounds = self.stored_rounds
+            last_saved = rounds[-1].created_at if rounds else None
+            try:
+                state = self.state
+            except ValueError:  # rounds its rules refuse (rules changed since): not over
+                state = None
+        finished_at = last_saved if state is not None and state.finished else None
+        if finished_at != self.finished_at:
+            Game.objects.filter(pk=self.pk).update(finished_at=finished_at)
+            self.finished_at = finished_at
 
     def as_json(self):
         """The game for other programs and for backups (games/archive/backup.py reads it back)."""
@@ -233,7 +257,7 @@ class Game(models.Model):
                     "number": r.number,
                     "entries": dict(zip(names, r.entries, strict=True)),
                     "points": dict(zip(names, r.points, strict=True)),
-                    "last_to_quit": _seat_name(names, s.last_to_quit),
+                    "last_to_quit": _seat_name(names, s.played.last_to_quit),
                     "saved_at": s.created_at.isoformat(),
                 }
                 for r, s in zip(state.rounds, stored, strict=True)
@@ -319,17 +343,6 @@ class Round(models.Model):
     def __str__(self):
         return _("Round %(number)s") % {"number": self.number}
 
-    @cached_property
-    def typed(self):
-        """Its entries; `rounds_of` fills this in when it reads many rounds at once."""
-        return list(self.entries.all())
-
-    def as_rules_round(self, positions):
-        """This round for the rules module; `positions` maps seat ids to seat positions."""
-        typed = self.typed if hasattr(self, "typed") else self.entries.all()
-        entries = sorted(typed, key=lambda e: positions[e.seat_id])
-        return rules.Round(tuple(e.value for e in entries), self.last_to_quit)
-
 
 class Entry(models.Model):
     round = models.ForeignKey(
@@ -381,46 +394,59 @@ class ShareLink(models.Model):
         return reverse("live", args=[self.token])
 
 
-def rounds_of(entries):
-    """The rounds of entries fetched with select_related("round"), in the entries' order."""
-    rounds = {}
-    for entry in entries:
-        if entry.round_id not in rounds:
-            rounds[entry.round_id] = entry.round
-            entry.round.typed = []
-        rounds[entry.round_id].typed.append(entry)
-    return list(rounds.values())
+@dataclass(frozen=True)
+class StoredRound:
+    number: int
+    played: rules.Round  # what the rules take of it
+    created_at: datetime  # when it was saved
+    key: UUID | None  # its submission key (Round.idempotency_key)
 
 
-def typed_rounds(entries, keys=None):
-    """{game id: [rules.Round, ...]} from a queryset of entries, in one query; the rounds'
-    submission keys go into the dict `keys` if one is given, each with its round's number."""
-    rows = entries.order_by("round__game", "round__number", "seat__position").values_list(
-        "round__game", "round__number", "round__last_to_quit", "value", "round__idempotency_key"
-    )
-    typed = defaultdict(dict)  # game id: {round number: (last to quit, [values])}
-    for game, number, last_to_quit, value, key in rows:
-        typed[game].setdefault(number, (last_to_quit, []))[1].append(value)
-        if keys is not None and key is not None:
-            keys[key] = number
-    by_game = defaultdict(list)
-    for game, rounds in typed.items():
-        by_game[game] = [rules.Round(tuple(values), last) for last, values in rounds.values()]
-    return by_game
+@dataclass(frozen=True)
+class StoredGame:
+    # The game's row as read in the same statement as its rounds.
+    stamp: int
+    kind: str
+    first_starter: int
+    players: int
+    rounds: tuple[StoredRound, ...]
+
+    def as_rules_rounds(self) -> list[rules.Round]:
+        return [stored.played for stored in self.rounds]
 
 
-def load_sheets(games):
-    """Seats and folds of many games, for the pages that list games: one query for the seats,
-    none for the folds kept in the cache (games/reports/folds.py), one for those that are not."""
-    from games.reports import folds  # it reads these models
+def read_rounds(pks) -> dict[int, StoredGame]:
+    """{pk: StoredGame} for the games `pks`: the one way rounds are read, as plain values (no
+    model instances: they cost the sheet more than anything but its template). One statement
+    for all of them, so the stamp read is the one of the rounds read."""
+    rows = (
+        Seat.objects.filter(game__in=pks)
+        .order_by("game", "entries__round__number", "position")
+        .values_list(
+            "game", "game__stamp", "game__kind", "game__first_starter", "position",
+            "entries__round__number",
+            "entries__round__last_to_quit", "entries__round__created_at",
+            "entries__round__idempotency_key", "entries__value",
+        )
+    )  # fmt: skip
+    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, values)})
+    for game, *row, position, number, last_to_quit, saved, key, value in rows:
+        _row, positions, rounds = games.setdefault(game, (row, set(), {}))
+        positions.add(position)
+        if number is not None:  # a game with no round yet has seats and no entries
+            rounds.setdefault(number, (last_to_quit, saved, key, []))[3].append(value)
+    return {
+        game: StoredGame(*row, len(positions), tuple(
+            StoredRound(number, rules.Round(tuple(values), last), saved, key)
+            for number, (last, saved, key, values) in rounds.items()
+        ))
+        for game, (row, positions, rounds) in games.items()
+    }  # fmt: skip
 
-    games = list(games)
+
+def seats_of(games) -> dict[int, list[Seat]]:
+    """{pk: its seats in order, with their players} for `games`, in one query."""
     seats = defaultdict(list)
     for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
-    states = folds.states((game.pk, game.revision) for game in games)
-    for game in games:
-        game.seats = seats[game.pk]
-        if states.get(game.pk) is not None:  # else Game.state says what the rules refuse
-            game.state = states[game.pk]
-    return games
+    return seats

@@ -4,13 +4,12 @@ The numbers in a message (the most a hand costs and the sum behind it, the end s
 from the game's ruleset, never from here.
 """
 
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import numbers
 from games.models import Kind
-from games.wording import elide
+from games.wording import and_list, elide
 
 MESSAGES = {
     "players": gettext_lazy("%(game)s is played by %(min)s to %(max)s players."),
@@ -144,7 +143,7 @@ def ended_before(violation, names, ruleset, change=False):
             for seat, total in sorted(facts["reached"].items())
         ]
         fact = _("%(reached)s in round %(number)s, so round %(next)s could not have been played.")
-        fact %= numbers | {"reached": get_text_list(reached, _("and"))}
+        fact %= numbers | {"reached": and_list(reached)}
     else:
         fact = _(
             "%(game)s ends after round %(number)s, its last, so round %(next)s could not have "

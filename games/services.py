@@ -4,12 +4,20 @@ import uuid
 
 from django.db import IntegrityError, transaction
 
-from games import rules
+from games import names, rules
 from games.models import Entry, Game, Player, Round, Seat
 
 
 class StaleSheet(Exception):
     """Another phone changed the game first."""
+
+
+class PlayedTogether(Exception):
+    """Two players who sat at one table cannot be merged: a game seats a person once."""
+
+    def __init__(self, games):
+        super().__init__(games)
+        self.games = games
 
 
 class SamePlayer(Exception):
@@ -58,9 +66,7 @@ def lock(game):
     transactions already queue every write (and Django leaves out FOR UPDATE there).
     """
     fresh = Game.objects.select_for_update().get(pk=game.pk)
-    if "seats" in game.__dict__:  # seats never change once a game has started
-        fresh.seats = game.seats
-    return fresh
+    return fresh.load(seats=game.seats)  # seats never change once a game has started
 
 
 def recheck(fresh, number, round_):
@@ -83,9 +89,9 @@ def add_round(game, round_, number, key=None):
             # (The new round raises the revision once more, as every write does: signals.py.)
             unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
             fresh = game if unchanged else lock(game)
-            if len(fresh.typed_rounds) >= number:
+            if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
-            recheck(fresh, number, round_)
+            state = recheck(fresh, number, round_)
             saved = Round.objects.create(
                 game=fresh, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
             )
@@ -93,6 +99,7 @@ def add_round(game, round_, number, key=None):
                 Entry(round=saved, seat=seat, value=value)
                 for seat, value in zip(fresh.seats, round_.entries, strict=True)
             )
+            fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
     return saved
@@ -105,11 +112,12 @@ def replace_round(game, number, round_):
     stored = fresh.rounds.filter(number=number).first()
     if stored is None:
         raise StaleSheet
-    recheck(fresh, number, round_)
+    state = recheck(fresh, number, round_)
     stored.last_to_quit = round_.last_to_quit
     stored.save(update_fields=["last_to_quit"])
     for seat, value in zip(fresh.seats, round_.entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
 def undo_last_round(game, number):
@@ -119,6 +127,8 @@ def undo_last_round(game, number):
         deleted, _ = (
             fresh.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
         )
+        if deleted:
+            fresh.settle()
     if not deleted:
         raise StaleSheet
 
@@ -126,6 +136,14 @@ def undo_last_round(game, number):
 def delete_game(game):
     """Delete a game with its seats, rounds and live link; its players stay in the roster."""
     Game.objects.filter(pk=game.pk).delete()
+
+
+@transaction.atomic
+def delete_account(user):
+    """The account with everything in it: its games first (with their seats, rounds and live
+    links), since a seat protects its player, then the account with its players."""
+    Game.objects.filter(owner=user).delete()
+    user.delete()
 
 
 def saved_with(game, key):
@@ -136,7 +154,44 @@ def saved_with(game, key):
     except ValueError:
         return None
     number = game.submission_keys.get(key)
-    return None if number is None else (number, game.typed_rounds[number - 1])
+    return None if number is None else (number, game.stored_rounds[number - 1].played)
+
+
+@transaction.atomic
+def rename_player(player, name):
+    """Give `player` a new name; every sheet they sit at shows it (signals.py raises the
+    revision of their games). A player with no game left who looks like the new name goes
+    first: nobody sees them (Player.objects.seated), and they hold nothing to keep."""
+    idle = player.owner.players.exclude(pk=player.pk).exclude(pk__in=_seated(player.owner))
+    Player.objects.filter(pk__in=[p.pk for p in idle if names.look_alike(name, [p.name])]).delete()
+    player.name = name
+    player.save(update_fields=["name"])
+
+
+def _seated(owner):
+    return owner.players.seated().values("pk")
+
+
+def games_together(player, other):
+    """The games in which `player` and `other` both sat, newest first."""
+    return player.games.filter(pk__in=other.games.values("pk"))
+
+
+@transaction.atomic
+def merge_players(player, into):
+    """`player`'s seats given to `into`, then `player` deleted: their games, figures and
+    history follow. PlayedTogether if both sat at one game (a game seats a person once)."""
+    together = list(games_together(player, into))
+    if together:
+        raise PlayedTogether(together)
+    # New revisions: every sheet, kept fragment and fold of these games is read again.
+    Game.objects.filter(pk__in=player.games.values("pk")).touch()
+    try:
+        with transaction.atomic():
+            Seat.objects.filter(player=player).update(player=into)
+    except IntegrityError as error:  # a game seating both was started meanwhile
+        raise PlayedTogether(list(games_together(player, into))) from error
+    player.delete()
 
 
 def set_place_and_note(game, place, note):

@@ -3,8 +3,9 @@
 The revision is the services' optimistic lock and what the live view's poll compares.
 Writes of one instance at a time (the admin's, the services' rounds) are caught here, and
 `Game.save` raises its own in its UPDATE. Writes in bulk send no signal: the services write
-only a round's entries that way, together with the round itself, and a game's seats never
-change once it has started.
+only a round's entries that way, together with the round itself, and give a merged player's
+seats to the other player that way, after raising those games' revisions themselves
+(services.merge_players).
 """
 
 from django.db.models.signals import post_delete, post_save

@@ -23,4 +23,6 @@ urlpatterns = [
     path("history/export.csv", history.export_csv, name="export_csv"),
     path("history/import/", history.backup_import, name="backup_import"),
     path("players/<int:pk>/", players.player_detail, name="player"),
+    path("players/<int:pk>/rename/", players.player_rename, name="player_rename"),
+    path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
 ]

@@ -5,7 +5,9 @@ translation writes "de %(name)s" once; whether it reads "de" or "d’" depends o
 it is decided here, after the name is in the sentence. Only the words just before one of the
 names given change, and only in French.
 
-And names in dictionary order, "Ömer" before "Zoé" (a database sorts by code point).
+And names in dictionary order, "Ömer" before "Zoé" (a database sorts by code point), and
+names in a list as a sentence reads them ("Ana, Ben and Cleo"): every page that lists the
+winners of a shared victory writes them with `and_list`, never with commas alone.
 """
 
 import re
@@ -13,7 +15,9 @@ import unicodedata
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import get_text_list
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 # The words French elides before a vowel or a mute h, and how they read elided.
 ELIDED = {"de": "d’", "que": "qu’", "le": "l’", "la": "l’", "je": "j’", "ne": "n’", "se": "s’"}
@@ -61,3 +65,8 @@ def collation_key(name):
     only break ties (Ömer with the Os, before Zoé; Émile with the Es)."""
     folded = unicodedata.normalize("NFKD", name.casefold())
     return ("".join(c for c in folded if not unicodedata.combining(c)), name.casefold(), name)
+
+
+def and_list(names):
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo", in the reader's language."""
+    return get_text_list([str(name) for name in names], _("and"))

@@ -203,7 +203,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
 # Several app servers share one Redis instead (REDIS_URL, Django's own backend): a log-out made
 # on one node holds on every node.
-# Folds (games/reports/folds.py) are kept under their game's revision: in each worker's memory,
+# Folds (games/reports/folds.py) are kept under their game's stamp: in each worker's memory,
 # or in the shared Redis, where one node's fold serves them all.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

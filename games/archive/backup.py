@@ -110,6 +110,7 @@ class GameBackup:
     started_at: datetime | None
     saved_at: list[datetime | None]
     uuid: uuid.UUID
+    finished: bool  # as the rules fold its rounds
     place: str = ""
     note: str = ""
 
@@ -182,6 +183,7 @@ def read_game(item) -> GameBackup:
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)
         or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
+        finished=state.finished,
         # absent from the backups made before games had them
         place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),

@@ -20,7 +20,7 @@ from django.db import connection, connections, router, transaction
 from django.db.models import ForeignKey, IntegerField
 from django.utils import timezone
 
-from games.models import Entry, Game, Player, Round, Seat
+from games.models import Entry, Game, Player, Round, Seat, new_stamp
 from games.services import SamePlayer
 
 BATCH_SECONDS = 0.05
@@ -149,19 +149,21 @@ def _write(owner, batch):
 def _insert_games(owner, backups, tables):
     """Insert the games, with their seats at `tables` (player pks), rounds and entries."""
     now = timezone.now()
+    saved = [[moment or now for moment in backup.saved_at] for backup in backups]
     games = insert(
         Game,
-        ("owner", "kind", "created_at", "first_starter", "revision", "uuid", "place", "note"),
-        [
-            (owner.pk, b.kind, b.started_at or now, b.first_starter, 0, b.uuid, b.place, b.note)
-            for b in backups
-        ],
-    )
+        ("owner", "kind", "created_at", "first_starter", "revision", "stamp", "uuid",
+         "finished_at", "place", "note"),
+        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, new_stamp(), b.uuid,
+          moments[-1] if b.finished else None,  # as Game.settle: its last round's time
+          b.place, b.note)
+         for b, moments in zip(backups, saved, strict=True)],
+    )  # fmt: skip
     seats, rounds, entries = [], [], []
-    for game, backup, table in zip(games, backups, tables, strict=True):
+    for game, backup, table, moments in zip(games, backups, tables, saved, strict=True):
         seats += [(game, player, position) for position, player in enumerate(table)]
-        moments = zip(backup.rounds, backup.saved_at, strict=True)
-        rounds += [(game, n, r.last_to_quit, t or now) for n, (r, t) in enumerate(moments, 1)]
+        played = zip(backup.rounds, moments, strict=True)
+        rounds += [(game, n, r.last_to_quit, t) for n, (r, t) in enumerate(played, 1)]
     seat_ids = iter(insert(Seat, ("game", "player", "position"), seats))
     round_ids = iter(insert(Round, ("game", "number", "last_to_quit", "created_at"), rounds))
     for backup in backups:

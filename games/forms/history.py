@@ -34,7 +34,7 @@ class HistoryFilterForm(forms.Form):
     def __init__(self, owner, *args, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
-        field.queryset = owner.players.all()
+        field.queryset = owner.players.seated()
         # offered in the language's dictionary order (Ömer before Zoé), not the database's
         players = sorted(field.queryset, key=lambda player: collation_key(player.name))
         field.choices = [("", field.empty_label)] + [
@@ -42,21 +42,20 @@ class HistoryFilterForm(forms.Form):
         ]
 
     def filter(self, games):
-        """`games` narrowed by the valid player and game filters; all of them when the form is
-        not valid. The status is derived from the rounds, not a column: see status_asked()."""
+        """`games` narrowed by the valid filters; all of them when the form is not valid."""
         if not self.is_valid():
             return games
         if self.cleaned_data.get("player") is not None:
             games = games.filter(players=self.cleaned_data["player"])
         if self.cleaned_data.get("game"):
             games = games.filter(kind=self.cleaned_data["game"])
+        if self.cleaned_data.get("status") == FINISHED:
+            games = games.finished()
+        elif self.cleaned_data.get("status") == PLAYING:
+            games = games.in_progress()
         if words := self.cleaned_data.get("search", "").strip():
             games = search.containing(games, words, "place", "note")
         return games
-
-    def status_asked(self):
-        """FINISHED, PLAYING, or "" for every game (also when the form is not valid)."""
-        return self.cleaned_data.get("status", "") if self.is_valid() else ""
 
 
 class BackupImportForm(forms.Form):

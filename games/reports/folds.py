@@ -1,29 +1,28 @@
-"""What the rules module folds from each game, kept in the cache under the game's revision.
+"""What the rules module folds from each game, kept in the cache under the game's stamp.
 
 A game's fold (a rules.GameState) depends only on what the game stores, and every write to a
-game gives it a new revision (GameQuerySet.touch): a fold kept under (game, revision) is never
-stale and nothing needs clearing. Pages over many games keep what they take from the folds
-too: the history's filters a flag per game, under each game's revision (per_game), a player's
-figures under a digest of the revisions of all their games (derived). Either way a visit costs
-one query and one cache read while nothing changed, and only the games that changed are folded
-again.
+game draws it a new stamp with its new revision (GameQuerySet.touch): a fold kept under
+(game, stamp) is never stale and nothing needs clearing, not even after a database is
+restored from a backup (its revisions are counted again, its stamps are drawn anew). A
+player's figures are kept too, under a digest of the stamps of all their games (derived): a
+visit costs one query and one cache read while nothing changed, and only the games that
+changed are folded again. (Whether a game is over is not read from here: it is stored,
+Game.finished_at, for the pages to filter on.)
 
 The keys carry a fingerprint of the code that folds and derives, so that no node reads what
 another version of the rules computed. The cache is CACHES["folds"]: each worker's memory, or
-the Redis that every node shares when REDIS_URL is set. A database restored from a backup takes
-revisions back: clear the cache then (see the README).
+the Redis that every node shares when REDIS_URL is set.
 """
 
 import hashlib
 import importlib.util
 from array import array
-from collections import defaultdict
 from pathlib import Path
 
 from django.core.cache import caches
 
 from games import rules
-from games.models import Seat
+from games.models import read_rounds, seats_of
 
 # The modules whose code decides what is kept: a change to any of them makes new keys.
 DERIVING = ("games.rules", "games.reports.stats", "games.reports.summaries", "games.reports.folds")
@@ -47,83 +46,59 @@ def _cache():
     return caches["folds"]
 
 
-def _key(pk, revision):
-    return f"fold:{FINGERPRINT}:{pk}:{revision}"
+def _key(pk, stamp):
+    return f"fold:{FINGERPRINT}:{pk}:{stamp}"
 
 
 def states(games):
-    """{pk: rules.GameState} for `games`, pairs (pk, revision), read at once from the cache;
+    """{pk: rules.GameState} for `games`, pairs (pk, stamp), read at once from the cache;
     the games not found there are read and folded. None for a game the rules refuse."""
-    keys = {pk: _key(pk, revision) for pk, revision in games}
+    keys = {pk: _key(pk, stamp) for pk, stamp in games}
     kept = _cache().get_many(keys.values())
     found = {pk: kept[key] for pk, key in keys.items() if key in kept}
     missing = [pk for pk in keys if pk not in found]
     if missing:
         folded = fold_stored(missing)
-        _cache().set_many({_key(pk, revision): state for pk, (revision, state) in folded.items()})
-        found |= {pk: state for pk, (_revision, state) in folded.items()}
+        _cache().set_many({_key(pk, stamp): state for pk, (stamp, state) in folded.items()})
+        found |= {pk: state for pk, (_stamp, state) in folded.items()}
     return found
 
 
 def with_kept_state(game):
-    """`game` with its state read from the cache under its revision (folded and kept there if
+    """`game` with its state read from the cache under its stamp (folded and kept there if
     it is not): a sheet viewed again, or polled by the phones of a live view, is not folded
     again until its next write. A game the rules refuse keeps Game.state's own error."""
-    state = states([(game.pk, game.revision)]).get(game.pk)
-    if state is not None:
-        game.__dict__["state"] = state  # Game.state is a cached_property
-    return game
+    return game.load(state=states([(game.pk, game.stamp)]).get(game.pk))
+
+
+def load_sheets(games):
+    """`games` with their seats and states, for the pages that list games: one query for the
+    seats, none for the folds kept in the cache, one for those that are not."""
+    games = list(games)
+    seats = seats_of(games)
+    kept = states((game.pk, game.stamp) for game in games)
+    # A game the rules refuse gets no state here: Game.state says why when it is asked.
+    return [game.load(seats=seats[game.pk], state=kept.get(game.pk)) for game in games]
 
 
 def fold_stored(pks):
-    """{pk: (revision, state)} for the games `pks`, as stored now: read in one statement, so
-    the revision is the one of the rounds folded (a write may land between two statements)."""
-    rows = (
-        Seat.objects.filter(game__in=pks)
-        .order_by("game", "entries__round__number", "position")
-        .values_list(
-            "game", "game__revision", "game__kind", "game__first_starter", "position",
-            "entries__round__number", "entries__round__last_to_quit", "entries__value",
-        )
-    )  # fmt: skip
-    games = {}
-    for game, revision, kind, starter, position, number, last_to_quit, value in rows:
-        stored = games.setdefault(game, (revision, kind, starter, set(), defaultdict(list), {}))
-        stored[3].add(position)
-        if number is not None:  # a game with no round yet has seats and no entries
-            stored[4][number].append(value)
-            stored[5][number] = last_to_quit
-    return {game: (stored[0], _fold(*stored[1:])) for game, stored in games.items()}
+    """{pk: (stamp, state)} for the games `pks` as stored now: the stamp is the one read
+    with their rounds, in the same statement (a write may land between two statements)."""
+    return {pk: (stored.stamp, _fold(stored)) for pk, stored in read_rounds(pks).items()}
 
 
-def _fold(kind, first_starter, positions, values, last_to_quit):
-    rounds = [rules.Round(tuple(values[n]), last_to_quit[n]) for n in sorted(values)]
+def _fold(stored):
     try:
-        return rules.for_kind(kind).fold(len(positions), rounds, first_starter)
+        ruleset = rules.for_kind(stored.kind)
+        return ruleset.fold(stored.players, stored.as_rules_rounds(), stored.first_starter)
     except (rules.RoundRefused, ValueError, KeyError):  # KeyError: a kind no module plays
         return None
 
 
-def per_game(name, pairs, summarize):
-    """{pk: summarize(state)} for the games `pairs` (pk, revision). The summaries are kept in one
-    cache entry per `name`, each under its game's revision: a visit reads one entry, and a
-    write to one game folds that game alone. Summaries should be small (a flag, a total)."""
-    key = f"{name}:{FINGERPRINT}"
-    kept = _cache().get(key) or {}
-    stale = [(pk, revision) for pk, revision in pairs if kept.get(pk, (None,))[0] != revision]
-    if stale:
-        revisions = dict(stale)
-        for pk, state in states(stale).items():
-            kept[pk] = (revisions[pk], summarize(state))
-        # Two requests may both write: the entries of either are checked against the revisions.
-        _cache().set(key, kept)
-    return {pk: kept[pk][1] for pk, _revision in pairs if pk in kept}
-
-
 def derived(name, games, derive):
     """`derive(pairs, states)` for the queryset `games`, kept under the digest of their
-    revisions: `pairs` are their (pk, revision), newest game first; `states` as states()."""
-    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "revision"))
+    stamps: `pairs` are their (pk, stamp), newest game first; `states` as states()."""
+    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "stamp"))
     digest = hashlib.sha256(array("q", [n for pair in pairs for n in pair]).tobytes())
     key = f"{name}:{FINGERPRINT}:{digest.hexdigest()}"
     value = _cache().get(key)

@@ -20,13 +20,14 @@ from pathlib import Path
 
 from django.conf import settings
 from django.utils import formats, timezone
-from django.utils.text import get_text_list, slugify
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from games.models import Game, Kind
 from games.reports import summaries
+from games.wording import and_list
 
 WIDTH, HEIGHT = 1080, 1350  # portrait 4:5, as chat apps preview a picture whole
 MARGIN = 40
@@ -62,10 +63,6 @@ def describe(game: Game) -> Result:
     day = timezone.localtime(game.created_at).date().isoformat()
     slug = slugify("-".join(winners), allow_unicode=True) or "result"
     return Result(headline, text, f"scorekeeper-{slug}-{day}.png")
-
-
-def and_list(names) -> str:
-    return get_text_list(list(names), _("and"))
 
 
 def signed(number: int) -> str:

@@ -138,25 +138,9 @@ def figures_by_game(played: list[Played]) -> list[GameFigures]:
     return figures
 
 
-def with_status(owner, games, finished: bool) -> list[int]:
-    """The pks of `owner`'s `games` that are over (or not), newest first, as the rules fold them.
-
-    Whether each game is over is kept under its revision (games/reports/folds.py): filtering
-    thousands of games costs a query and a cache read, and a write to one game folds that game
-    alone."""
-    pairs = list(games.order_by("-created_at", "-pk").values_list("pk", "revision"))
-    over = folds.per_game(f"history-finished:{owner.pk}", pairs, _is_over)
-    return [pk for pk, _revision in pairs if over.get(pk, False) == finished]
-
-
-def _is_over(state) -> bool:
-    return state is not None and state.finished  # None: rounds the rules refuse
-
-
 def player_figures(player: Player) -> list[GameFigures]:
     """`player`'s figures in each game, over all their games: kept under the digest of those
-    games' revisions (games/reports/folds.py), so thousands of games cost a query and a cache
-    read."""
+    games' stamps (games/reports/folds.py), so thousands of games cost a query and a cache read."""
     return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
 
 
@@ -164,7 +148,7 @@ def _figures(player, pairs, states) -> list[GameFigures]:
     seats = {game: (position, started) for game, position, started in
              player.seats.values_list("game_id", "position", "game__created_at")}  # fmt: skip
     played = [  # oldest first: `pairs` come newest first
-        (states[pk], *seats[pk]) for pk, _revision in reversed(pairs)
+        (states[pk], *seats[pk]) for pk, _stamp in reversed(pairs)
         if states.get(pk) is not None and pk in seats
     ]  # fmt: skip
     # The chart shows the last finished games; the figures count them all.

@@ -4,12 +4,14 @@
     {% endelide %}
 
 renders "Ajouter un lama à la main d’Anna" for Anna, "… de Ben" for Ben.
+
+{{ winners|and_list }}: "Ana, Ben and Cleo", "Ana, Ben et Cleo".
 """
 
 from django import template
 from django.utils.safestring import mark_safe
 
-from games.wording import elide
+from games.wording import and_list, elide
 
 register = template.Library()
 
@@ -38,3 +40,9 @@ class ElideNode(template.Node):
 def elide_filter(text, name):
     """The filter form, for a sentence kept in a variable: {{ title|elide:player.name }}."""
     return elide(text, str(name))
+
+
+@register.filter("and_list")
+def and_list_filter(names):
+    """Names (or players) as a sentence lists them, in the reader's language."""
+    return and_list(names)

@@ -20,9 +20,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.archive import backup, bgstats, restore
-from games.forms.history import FINISHED, BackupImportForm, HistoryFilterForm
-from games.models import Round, load_sheets
+from games.forms.history import BackupImportForm, HistoryFilterForm
+from games.models import Round
 from games.reports import summaries
+from games.reports.folds import load_sheets
 from games.services import SamePlayer
 from games.views.sheet import get_game_for
 
@@ -34,8 +35,8 @@ PER_PAGE = 50
 @require_GET
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
-    page, games = _page(request, form)
-    rows = summaries.history_rows(load_sheets(games))
+    page = _page(request, form)
+    rows = summaries.history_rows(load_sheets(page.object_list))
     context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
@@ -46,15 +47,11 @@ def history_list(request):
 
 
 def _page(request, form):
-    """The page asked for, and its games. A status is derived from the rounds, so those pages
-    list the pks that summaries.with_status finds; the others page through SQL alone."""
-    games, status = form.filter(request.user.games.all()), form.status_asked()
+    """The page of the games asked for, each with when its last round was saved."""
+    games = form.filter(request.user.games.all())
     last = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("created_at")
-    annotated = games.annotate(last_saved=Subquery(last[:1]))
-    finished = status == FINISHED
-    listing = summaries.with_status(request.user, games, finished) if status else annotated
-    page = Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
-    return page, annotated.filter(pk__in=page.object_list) if status else page.object_list
+    listing = games.annotate(last_saved=Subquery(last[:1]))
+    return Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
 
 
 # Games read at a time by the exports: a worker's memory does not grow with the account.
@@ -64,7 +61,7 @@ EXPORT_CHUNK = 100
 @login_required
 @require_GET
 def export_json(request):
-    games = request.user.games.with_sheet().iterator(chunk_size=EXPORT_CHUNK)
+    games = request.user.games.sheets(chunk_size=EXPORT_CHUNK)
     response = StreamingHttpResponse(backup.json_text(games), content_type="application/json")
     return _attachment(response, "json")
 
@@ -78,7 +75,7 @@ def export_csv(request):
     response = HttpResponse("\ufeff", content_type="text/csv; charset=utf-8")
     delimiter = ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
     writer = csv.writer(response, delimiter=delimiter)
-    writer.writerows(backup.csv_rows(request.user.games.with_sheet()))
+    writer.writerows(backup.csv_rows(request.user.games.sheets()))
     return _attachment(response, "csv")
 
 

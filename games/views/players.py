@@ -1,18 +1,73 @@
-"""A player's page: their figures in each game they played."""
+"""A player's page (their figures in each game they played), their new name, their merge."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.db import IntegrityError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
 
+from games import services
+from games.forms.players import MergeForm, RenameForm, played_together
 from games.reports import summaries
+from games.views.sheet import posted
+
+
+def get_player_for(user, pk):
+    """The one door to a player: another account's player is a 404."""
+    return get_object_or_404(user.players, pk=pk)
 
 
 @login_required
 @require_GET
 def player_detail(request, pk):
-    player = get_object_or_404(request.user.players, pk=pk)
+    player = get_player_for(request.user, pk)
     context = {
         "player": player,
         "games": summaries.player_figures(player),
     }
     return render(request, "games/player.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_rename(request, pk):
+    player = get_player_for(request.user, pk)
+    old_name = player.name
+    form = RenameForm(player, posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.rename_player(player, form.cleaned_data["name"])
+        except IntegrityError:  # the same name, taken by a new game meanwhile
+            form.add_error("name", _("Another of your players already has this name."))
+        else:
+            message = _("%(old)s is now called %(name)s.")
+            messages.success(request, message % {"old": old_name, "name": player.name})
+            return redirect(player)
+    player.name = old_name  # the page still names the player as stored
+    context = {"player": player, "form": form}
+    return render(request, "games/player_rename.html", context, status=_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_merge(request, pk):
+    player = get_player_for(request.user, pk)
+    form = MergeForm(player, posted(request))
+    if request.method == "POST" and form.is_valid():
+        into = form.cleaned_data["into"]
+        try:
+            services.merge_players(player, into)
+        except services.PlayedTogether as refused:  # a game seating both, started meanwhile
+            form.together = refused.games
+            form.add_error("into", played_together(player, into, len(refused.games)))
+        else:
+            message = _("%(name)s and %(other)s are now one player, %(other)s.")
+            messages.success(request, message % {"name": player.name, "other": into.name})
+            return redirect(into)
+    context = {"player": player, "form": form, "together": getattr(form, "together", [])}
+    return render(request, "games/player_merge.html", context, status=_status(form))
+
+
+def _status(form):
+    return 422 if form.errors else 200

@@ -12,13 +12,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.display import and_list, sheet_context
+from games.display import sheet_context
 from games.forms.calculator import HandCalculator, calculates
 from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundForm
 from games.models import Seat
 from games.refusals import stale_message, stale_round_message
 from games.reports import folds
-from games.wording import collation_key
+from games.wording import and_list, collation_key
 
 
 def get_game_for(user, pk):
@@ -34,8 +34,7 @@ def get_game_for(user, pk):
     game = seats[0].game
     for seat in seats:
         seat.game = game
-    game.seats = seats
-    return game
+    return game.load(seats=seats)
 
 
 def posted(request):
@@ -58,7 +57,7 @@ def game_new(request):
             form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         else:
             return redirect(game)
-    roster = sorted(request.user.players.all(), key=lambda player: collation_key(player.name))
+    roster = sorted(request.user.players.seated(), key=lambda player: collation_key(player.name))
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 

@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
-from games.models import load_sheets
+from games.reports.folds import load_sheets
 
 THEME_COLOR = "#8a4b08"  # the accent of static/app.css, light theme
 BACKGROUND_COLOR = "#fbfaf7"

@@ -1,6 +1,7 @@
 """Screenshots of the main screens at phone size (390x844), for docs/screenshots/; and of the
 sheet at 320 px, at 390 px with a 24 px default font, and in landscape, in both languages and
-both themes (names long and short, the card picker open).
+both themes (names long and short, the card picker open); and of the player merge page at 390
+and 320 px, in both languages and both themes, and refused for two players of one table.
 
 Run by bin/screenshots; not collected by the test run (the file name does not start with test_).
 """
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games.models import ShareLink
+from games.models import Player, ShareLink
 from tests.browser.sheet import points_field
 from tests.browser.small_screens import LANDSCAPE, large_font_phone
 from tests.helpers.browser import sign_in
@@ -271,3 +272,39 @@ def test_finished_game_with_the_share_button(
     expect(share).to_be_visible()
     page.locator(".standings-table").evaluate("table => table.scrollIntoView()")
     shoot(page, f"finished-share-{width}-{LOCALES[locale]}-{color_scheme}")
+
+
+# ------------------------------------------------------------------------ player merge
+
+MERGE_WIDTHS = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
+ROUNDS_OF_THREE = [(11, 0, 16), (4, 9, -10)]
+
+
+def ann_typed_twice(make_game):
+    """Ann, typed "Anne" at another table: the roster has both."""
+    make_game(names=("Ann", "Ben", "Cleo"), rounds=ROUNDS_OF_THREE)
+    make_game(names=("Anne", "Ben", "Zoé"), rounds=ROUNDS_OF_THREE)
+    make_game(names=("Jean-Éric", "Ömer"))
+    return Player.objects.get(name="Ann")
+
+
+@pytest.mark.parametrize("width", MERGE_WIDTHS)
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_player_merge(page, signed_in, make_game, color_scheme, locale, width):
+    ann = ann_typed_twice(make_game)
+    page.set_viewport_size(MERGE_WIDTHS[width])
+    page.goto(f"/players/{ann.pk}/merge/")
+    page.locator("#id_into").select_option(label="Anne")
+    shoot_whole(page, f"player-merge-{width}-{LOCALES[locale]}-{color_scheme}")
+
+
+def test_player_merge_refused(page, signed_in, make_game):
+    ann = ann_typed_twice(make_game)
+    page.goto(f"/players/{ann.pk}/merge/")
+    page.locator("#id_into").select_option(label="Ben")
+    page.get_by_role("button", name="Merge Ann into the player chosen").click()
+    expect(page.locator(".errors")).to_be_visible()
+    shoot_whole(page, "player-merge-refused")

@@ -141,7 +141,7 @@ def test_in_french_the_pickers_buttons_elide_before_a_vowel(page, signed_in, mak
     game = make_game(names=("Émile", "Ben", "Hélène"))
     page.goto(f"/games/{game.pk}/")
     for name in ("Émile", "Ben", "Hélène"):
-        page.get_by_role("button", name=f"Cartes restées dans la main {of(name)}").click()
+        page.get_by_role("button", name=f"Cartes restantes dans la main {of(name)}").click()
     for name in ("Émile", "Ben", "Hélène"):
         expect(
             page.get_by_role("button", name=f"Ajouter un lama à la main {of(name)}")

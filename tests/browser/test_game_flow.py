@@ -135,5 +135,5 @@ def test_it_announces_a_shared_victory(page, signed_in, make_game):
     page.get_by_label("who quit last").select_option("Ana")
     page.get_by_role("button", name="Save round").click()
 
-    expect(page.get_by_role("heading", name="Shared victory: Ben, Cleo!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shared victory: Ben and Cleo!")).to_be_visible()
     assert Game.objects.get(pk=game.pk).state.winners == (1, 2)

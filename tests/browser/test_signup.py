@@ -15,7 +15,7 @@ def test_a_visitor_signs_up_and_lands_signed_in(page, transactional_db):
     page.get_by_label("Password confirmation").fill("a-long-pass-phrase-42")
     submit(page)
 
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    expect(page.get_by_role("link", name="Account")).to_be_visible()
     assert get_user_model().objects.filter(username="zoe").exists()
 
 

@@ -95,6 +95,22 @@ SIGNED_IN = {
         client.get(reverse("player", args=[tables["done"].seats[0].player_id])),
         200,
     ),
+    "account": _get("/accounts/"),
+    "e-mail address": _get("/accounts/email/"),
+    "password change": _get("/accounts/password_change/"),
+    "refused password change": _post(
+        lambda tables: "/accounts/password_change/", {"old_password": "x"}, 422
+    ),
+    "account deletion": _get("/accounts/delete/"),
+    "player rename": lambda client, tables: (
+        client.get(reverse("player_rename", args=[tables["done"].seats[0].player_id])),
+        200,
+    ),
+    "refused merge": _post(
+        lambda tables: reverse("player_merge", args=[tables["done"].seats[0].player_id]),
+        {"into": "nonsense"},
+        422,
+    ),
     "game not found": _get("/games/999999/", 404),
     "csrf refused": _csrf_refused,
 }

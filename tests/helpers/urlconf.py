@@ -89,6 +89,7 @@ WRITE_DATA = {
     "game_rematch": {},
     "game_share": {},
     "game_share_revoke": {},
+    "player_rename": {"name": "Renamed"},
 }
 ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username": "alice",
             "password": "not-her-password", "language": "fr"}  # fmt: skip
@@ -99,6 +100,8 @@ def fillers_for(user, game):
     return {
         "pk": game.pk,
         ("player", "pk"): game.seats[0].player_id,
+        ("player_rename", "pk"): game.seats[0].player_id,
+        ("player_merge", "pk"): game.seats[0].player_id,
         ("live", "token"): ShareLink.objects.get_or_create(game=game)[0].token,
         ("rules_page", "slug"): "scoring",
         ("rules_llama_llama_page", "slug"): "scoring",

@@ -23,8 +23,8 @@ def test_staff_see_games_with_players_rounds_and_winners(admin_client, make_game
 
     html = admin_client.get("/admin/games/game/").content.decode()
 
-    assert "Ana, Ben, Cleo" in html
-    assert "shared victory: Ana, Dan" in html
+    assert "Ana, Ben and Cleo" in html
+    assert "shared victory: Ana and Dan" in html
     assert "Cleo" in html
 
 

@@ -1,8 +1,8 @@
 """Big accounts stay fast: the history and the player pages do the same work at any size.
 
 Work is counted, not timed (the machine is shared): SQL queries, and games folded through the
-rules. Each game's fold is kept under its revision and each page's figures under the digest of
-its games' revisions (games/reports/folds.py), so a page seen before folds nothing, and a page seen
+rules. Each game's fold is kept under its stamp and each page's figures under the digest of
+its games' stamps (games/reports/folds.py), so a page seen before folds nothing, and a page seen
 after one game changed folds that game alone. bench/growth.py times the same pages at 5,000
 games.
 """
@@ -17,6 +17,7 @@ from games import rules, services
 from games.models import Game, Player
 from games.reports import folds, summaries
 from games.rules import Round
+from games.views.history import PER_PAGE
 from tests.helpers import seeding
 
 pytestmark = pytest.mark.engine
@@ -88,7 +89,7 @@ def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, 
     again = [work(client, owner, path, fold_calls) for owner, path in visits]
 
     assert again[0] == again[1]
-    assert again[1] == (3, 0)  # the user, the player, their games' revisions; no fold
+    assert again[1] == (3, 0)  # the user, the player, their games' stamps; no fold
 
 
 def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_calls):
@@ -106,18 +107,22 @@ def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_c
 
 
 @pytest.mark.parametrize("status", ["finished", "playing"])
-def test_after_a_write_the_filter_folds_that_game_alone(client, large, fold_calls, status):
+def test_the_filter_folds_only_the_games_it_shows(client, small, large, fold_calls, status):
+    """Whether a game is over is stored (Game.finished_at): filtering asks no fold, and
+    nothing kept, even after a write to a game of another page."""
     path = f"/history/?status={status}"
-    work(client, large, path, fold_calls)
-    game = Game.objects.filter(owner=large).order_by("?").first()
-    Game.objects.filter(pk=game.pk).touch()
+    cold = [work(client, owner, path, fold_calls) for owner in (small, large)]
+    oldest = Game.objects.filter(owner=large).order_by("created_at").first()
+    Game.objects.filter(pk=oldest.pk).touch()  # page 7 of the finished games
 
-    assert work(client, large, path, fold_calls)[1] == 1
+    assert cold[0][0] == cold[1][0]  # queries
+    assert cold[1][1] == (PER_PAGE if status == "finished" else 0)  # folds: the page's games
+    assert work(client, large, path, fold_calls)[1] == 0
 
 
 def test_the_figures_are_what_the_rules_fold_from_every_game(large):
     fay = regular(large)
-    games = list(fay.games.with_sheet().order_by("created_at", "pk"))
+    games = list(fay.games.order_by("created_at", "pk").sheets())
     expected = summaries.figures_by_game(summaries.played_by(fay, games))
 
     figures = summaries.player_figures(fay)

@@ -40,7 +40,7 @@ def test_it_lists_games_newest_first_with_their_facts(alice_client, make_game):
     assert html.index(f'href="/games/{new.pk}/"') < html.index(f'href="/games/{old.pk}/"')
     assert "17 minutes" in html
     assert "2 rounds" in html and "1 round" in html
-    assert "<strong>Winner:</strong> Cleo" in html
+    assert "<strong>Won by:</strong> Cleo" in html
     assert "In progress" in html
     dan = new.seats[1].player
     assert f'<a href="/players/{dan.pk}/">Dan</a>' in html
@@ -51,7 +51,7 @@ def test_a_shared_win_is_shown_as_such(alice_client, make_game):
 
     html = alice_client.get("/history/").content.decode()
 
-    assert "Shared victory:</strong> Ana, Ben" in html
+    assert "Shared victory:</strong> Ana and Ben" in html
 
 
 def test_it_filters_by_player(alice_client, make_game):

@@ -1,6 +1,7 @@
 """The Lato z Komarami rule (games/rules/lato.py): L.L.A.M.A. where each llama costs 10.
 
-Facts from /work/shared/rules-digest.md: 7 llama cards, each costing 10; a penalty is 1 to 91;
+Facts from the rulebook, as the project's rule page states them
+(templates/rules/en/lato-z-komarami.html): 7 llama cards, each costing 10; a penalty is 1 to 91;
 two 1s and two llamas cost 21 (11 in L.L.A.M.A.); everything else is L.L.A.M.A.
 """
 

@@ -1,6 +1,6 @@
 """Llama Llama (games/rules/llama_llama.py): the highest total wins, 4 rounds or 100 points.
 
-Facts from /work/shared/rules-llama-llama.md.
+Facts from its rulebook, as the project's rule pages state them (templates/rules/en/llama-llama/).
 """
 
 from collections import Counter

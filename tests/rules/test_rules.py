@@ -1,6 +1,7 @@
 """Tests for games.rules, the pure-Python scoring rules of L.L.A.M.A.
 
-The source of truth is the rules digest (/work/shared/rules-digest.md). No database here:
+The source of truth is the rulebook, as the project's rule pages state it
+(templates/rules/en/). No database here:
 everything is plain values in, plain values out.
 """
 

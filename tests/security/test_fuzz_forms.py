@@ -10,6 +10,7 @@ import unicodedata
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.http import url_has_allowed_host_and_scheme
 from hypothesis import HealthCheck, event, given, settings
@@ -260,3 +261,50 @@ def test_login(client, alice, fields):
         assert response.status_code in {302, 422, 429}
         if response.status_code == 302:  # never to another site
             assert url_has_allowed_host_and_scheme(response["Location"], {"testserver"})
+
+
+def player_pk(table):
+    """One of alice's players, one of bob's, or any number."""
+    alices = [seat.player_id for seat in table["game"].seats]
+    bobs = [seat.player_id for seat in table["bobs"].seats]
+    return st.one_of(st.sampled_from(alices), st.sampled_from(bobs), st.integers(0, 2**70))
+
+
+@FUZZ
+@given(data=st.data(), fields=form("name", valid={"name": "Anne"}), htmx=st.booleans())
+def test_player_rename(table, data, fields, htmx):
+    pk = data.draw(player_pk(table))
+    with rolled_back():
+        bobs = sheets(table["bobs"].owner)
+        response = post(table["client"], f"/players/{pk}/rename/", fields, htmx)
+        assert response.status_code in {302, 404, 422}
+        assert sheets(table["bobs"].owner) == bobs
+        assert_all_stored_is_valid()
+
+
+@FUZZ
+@given(data=st.data(), htmx=st.booleans())
+def test_player_merge(table, make_game, data, htmx):
+    with rolled_back():
+        make_game(names=("Anne", "Ben"), rounds=[[3, 5]])  # Anne never sat beside Ana
+        pk = data.draw(player_pk(table))
+        fields = data.draw(form("into", into=player_pk(table)))
+        bobs, games = sheets(table["bobs"].owner), Game.objects.count()
+        response = post(table["client"], f"/players/{pk}/merge/", fields, htmx)
+        assert response.status_code in {302, 404, 422}
+        assert sheets(table["bobs"].owner) == bobs and Game.objects.count() == games
+        assert_all_stored_is_valid()
+
+
+@FUZZ
+@given(fields=form("email", "password", valid={"email": "a@example.com",
+                                               "password": "correct-horse-9"}))  # fmt: skip
+def test_email_change(table, fields):
+    with rolled_back():
+        response = post(table["client"], "/accounts/email/", fields, False)
+        assert response.status_code in {302, 422}
+        email = get_user_model().objects.get(pk=table["alice"].pk).email
+        if response.status_code == 422:
+            assert email == ""
+        elif email:  # an address stored is one
+            validate_email(email)

@@ -45,7 +45,7 @@ def test_another_accounts_game_is_the_same_404(client, bob, make_game):
     ("language", "says"),
     [
         ("en", "This live link was turned off by the scorekeeper"),
-        ("fr", "Ce lien en direct a été coupé par la personne qui tient les scores"),
+        ("fr", "Ce lien en direct a été coupé par la personne qui tient le score"),
     ],
 )
 def test_a_revoked_or_mistyped_live_link_says_so(client, make_game, language, says):

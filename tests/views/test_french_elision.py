@@ -48,9 +48,9 @@ def french(alice_client):
 def test_the_cards_button_says_la_main_d_emile_to_a_screen_reader(french, make_game):
     game = make_game(["Émile", "Ben", "Ömer"])
     spoken = segments(french.get(reverse("game", args=[game.pk])).content.decode())
-    assert "Cartes restées dans la main d’Émile" in spoken
-    assert "Cartes restées dans la main d’Ömer" in spoken
-    assert "Cartes restées dans la main de Ben" in spoken
+    assert "Cartes restantes dans la main d’Émile" in spoken
+    assert "Cartes restantes dans la main d’Ömer" in spoken
+    assert "Cartes restantes dans la main de Ben" in spoken
     # The picker's own buttons get the name in the browser: tests/browser/test_card_picker.py
 
 

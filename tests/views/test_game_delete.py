@@ -11,7 +11,7 @@ from tests.helpers.sheet import FINISHED
 
 def player_figures(player):
     """The player's figures at L.L.A.M.A., as their page shows them."""
-    games = list(player.games.with_sheet().order_by("created_at", "pk"))
+    games = list(player.games.order_by("created_at", "pk").sheets())
     (lama,) = summaries.figures_by_game(summaries.played_by(player, games))
     return lama.stats
 
@@ -76,3 +76,21 @@ def test_it_asks_in_french(alice_client, make_game, language):
     page = text(alice_client.get(reverse("game_delete", args=[game.pk])).content.decode())
     assert "Supprimer la partie du " in page
     assert "avec Émile et Ben\u00a0?" in page
+
+
+def test_a_player_with_no_game_left_leaves_the_roster_and_the_filters(alice_client, make_game):
+    make_game(names=("Ana", "Ben"))
+    game = make_game(names=("Ana", "Dora"))
+    dora = Player.objects.get(name="Dora")
+    assert ">Dora</option>" in alice_client.get("/history/").text
+
+    alice_client.post(reverse("game_delete", args=[game.pk]), follow=True)  # its message read
+
+    new_game = alice_client.get("/games/new/").text
+    assert 'data-seat-name="Ana"' in new_game and "Dora" not in new_game
+    assert "Dora" not in alice_client.get("/history/").text
+    assert alice_client.get(f"/history/?player={dora.pk}").status_code == 422
+    # Typed again, the name seats the same player.
+    data = {"game": "lama", "player_0": "dora", "player_1": "Ben", "starter": 0}
+    assert alice_client.post("/games/new/", data).status_code == 302
+    assert ">Dora</option>" in alice_client.get("/history/").text

@@ -1,10 +1,11 @@
+import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import rules, services
 from games.models import Game
 from games.rules import Round
 
@@ -13,14 +14,15 @@ pytestmark = pytest.mark.engine
 FINISHING = [(31, 10, 5), (20, 3, 0)]  # Ana reaches 51
 
 
-def test_finished_pks_asks_the_rules(make_game):
+def test_finished_and_in_progress_are_what_the_rules_decided(make_game):
     finished = make_game(rounds=FINISHING)
     playing = make_game(rounds=[(5, 0, 3)])
     fresh = make_game()
 
-    assert Game.objects.finished_pks() == {finished.pk}
     assert list(Game.objects.finished()) == [finished]
     assert set(Game.objects.in_progress()) == {playing, fresh}
+    assert finished.finished_at == finished.stored_rounds[-1].created_at
+    assert playing.finished_at is None is fresh.finished_at
 
 
 def test_a_return_clamped_at_zero_can_finish_a_game(make_game):
@@ -28,51 +30,67 @@ def test_a_return_clamped_at_zero_can_finish_a_game(make_game):
     game = make_game(names=("Ana", "Ben"), rounds=[(31, -1), (9, 0)])
 
     assert game.state.finished
-    assert Game.objects.finished_pks() == {game.pk}
+    assert list(Game.objects.finished()) == [game]
 
 
-def test_finished_pks_folds_each_game_once_per_revision(make_game):
+def test_the_status_querysets_are_one_query_and_fold_nothing(make_game, monkeypatch):
     games = [make_game(rounds=FINISHING) for _ in range(3)]
+    monkeypatch.setattr(rules.Ruleset, "fold", None)  # a fold would fail
 
-    with CaptureQueriesContext(connection) as first:
-        Game.objects.finished_pks()
-    with CaptureQueriesContext(connection) as again:
-        assert Game.objects.finished_pks() == {game.pk for game in games}
+    with CaptureQueriesContext(connection) as queries:
+        assert set(Game.objects.finished()) == set(games)
+        assert list(Game.objects.in_progress()) == []
 
-    assert len(first) == 2  # the revisions, then the rounds of every game, in one query
-    assert len(again) == 1  # the revisions: the folds are kept under them
+    assert len(queries) == 2
 
 
-def test_a_game_written_since_is_folded_again(make_game):
+def test_a_game_written_since_is_finished_at_once(make_game):
     game = make_game(rounds=[(31, 10, 5)])
-    assert Game.objects.finished_pks() == set()
+    assert not Game.objects.finished().exists()
 
     services.add_round(game, Round((20, 3, 0)), 2)
 
-    assert Game.objects.finished_pks() == {game.pk}
+    assert list(Game.objects.finished()) == [game]
 
 
-def test_with_sheet_folds_every_game_without_a_query_per_game(make_game):
+def test_sheets_fold_every_game_without_a_query_per_game(make_game):
     for _ in range(4):
         make_game(rounds=FINISHING)
 
     with CaptureQueriesContext(connection) as queries:
-        games = list(Game.objects.with_sheet())
+        games = list(Game.objects.sheets())
         states = [game.state for game in games]
         names = [game.names for game in games]
 
-    assert len(queries) == 4  # games, seats with their players, rounds, entries
+    assert len(queries) == 3  # games, seats with their players, rounds with their entries
     assert all(state.finished for state in states)
     assert names[0] == ["Ana", "Ben", "Cleo"]
 
 
-def test_prefetched_rounds_are_folded_in_order(make_game):
-    made = make_game(rounds=[(5, 0, 3), (31, -1, 4), (9, 2, 0)])
+def test_sheets_read_in_chunks_cost_the_same_per_chunk(make_game):
+    for _ in range(5):
+        make_game(rounds=FINISHING)
 
-    game = Game.objects.with_sheet().get(pk=made.pk)
+    with CaptureQueriesContext(connection) as queries:
+        states = [game.state for game in Game.objects.sheets(chunk_size=2)]
+
+    assert len(states) == 5
+    assert len(queries) == 1 + 3 * 2  # one cursor, then seats and rounds of each chunk
+
+
+def test_the_rounds_are_read_in_order_with_their_times_and_keys(make_game):
+    made = make_game(rounds=[(5, 0, 3), (31, -1, 4)])
+    key = uuid.uuid4()
+    services.add_round(made, Round((9, 2, 0)), 3, key=key)
+
+    game = next(Game.objects.filter(pk=made.pk).sheets())
 
     assert [r.number for r in game.stored_rounds] == [1, 2, 3]
-    assert game.state == made.state
+    assert game.stored_rounds[1].played == Round((31, -1, 4))
+    assert game.submission_keys == {key: 3}
+    saved = list(made.rounds.order_by("number").values_list("created_at", flat=True))
+    assert [r.created_at for r in game.stored_rounds] == saved
+    assert game.state == Game.objects.get(pk=made.pk).state
 
 
 def test_duration_runs_from_creation_to_the_last_round(make_game):

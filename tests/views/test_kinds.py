@@ -169,8 +169,8 @@ def test_the_home_page_says_which_game_each_recent_game_is(alice_client, make_ga
     make_game(kind="lato")
     make_game(kind="llama_llama", rounds=[(10, 20, 30)])
     text = pagetext.text(alice_client.get("/en/").text)
-    assert "Ana, Ben, Cleo Llama Llama · round 2" in text
-    assert "Ana, Ben, Cleo L.L.A.M.A., Lato z Komarami rule · round 1" in text
+    assert "Ana, Ben and Cleo Llama Llama · round 2" in text
+    assert "Ana, Ben and Cleo L.L.A.M.A., Lato z Komarami rule · round 1" in text
 
 
 # ---------------------------------------------------------------------------- L.L.A.M.A.

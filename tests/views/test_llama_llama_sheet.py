@@ -208,4 +208,4 @@ def test_after_a_tie_break_the_star_goes_to_the_winner_alone(alice_client, llama
     game = llama([(70, 50, 5, 1), (34, 54, 9, 2)])
     html = alice_client.get(game.get_absolute_url()).text
     head = text(html.split("<thead>")[1].split("</thead>")[0])
-    assert head == "Round # Ana Ben winner ★ (winner) Cleo Dan"
+    assert head == "Round # Ana Ben won the game ★ (won the game) Cleo Dan"

@@ -74,6 +74,17 @@ PAGES = {
     "refused login": lambda client, tables: client.post(
         "/accounts/login/", {"username": "alice", "password": "wrong"}
     ),
+    "account": _get("/accounts/"),
+    "e-mail address": _get("/accounts/email/"),
+    "password change": _get("/accounts/password_change/"),
+    "account deletion": _get("/accounts/delete/"),
+    "player rename": lambda client, tables: client.get(
+        reverse("player_rename", args=[tables["done"].seats[0].player_id])
+    ),
+    "refused merge": lambda client, tables: client.post(
+        reverse("player_merge", args=[tables["done"].seats[0].player_id]),
+        {"into": tables["done"].seats[1].player_id},
+    ),
 }
 SIGNED_OUT = {"login", "signup", "refused signup", "refused login"}
 PREFIXED = [

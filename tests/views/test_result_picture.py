@@ -106,7 +106,7 @@ def test_it_costs_a_few_queries(alice_client, make_game, django_assert_max_num_q
     game = finished_game(make_game)
     alice_client.get(url(game))
 
-    with django_assert_max_num_queries(4):  # session, user, revision, game with its seats
+    with django_assert_max_num_queries(4):  # session, user, stamp, game with its seats
         alice_client.get(url(game))
 
 

@@ -120,7 +120,7 @@ def test_a_finished_game_has_no_round_form(alice_client, make_game):
 def test_a_tie_for_lowest_is_a_shared_victory(alice_client, make_game):
     game = make_game(rounds=[[31, 2, 2], [10, 1, 1]])
     body = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "Shared victory: Ben, Cleo!" in body
+    assert "Shared victory: Ben and Cleo!" in body
 
 
 def test_the_emptied_hand_button_fills_in_the_best_return_without_javascript(

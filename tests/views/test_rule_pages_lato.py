@@ -65,7 +65,7 @@ def test_what_stays_the_same_comes_from_the_rules(client, language):
     shown = text(page(client, language))
     assert str(lato.RULES.end_score) in shown
     for total in book.RETURN_TOTALS:
-        assert f"{total} points, {'type' if language == 'en' else 'tapez'} " in shown
+        assert f"{total} points, {'type' if language == 'en' else 'saisissez'} " in shown
     assert "−10" in shown and "−1." in shown
     for slug in ("turn", "end-of-round", "returning-a-chip"):
         assert f'href="/{language}/rules/{slug}/"' in page(client, language)

@@ -1,0 +1,59 @@
+"""Migration 0009: the games of before are settled by replaying them with the rules."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("games", "0008_game_note_place")]
+AFTER = [("games", "0009_game_finished_at")]
+SAVED = datetime(2025, 3, 1, 20, 15, tzinfo=UTC)
+
+
+def migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.fixture
+def old_apps(transactional_db):
+    apps = migrate(BEFORE)
+    yield apps
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def old_game(apps, owner, rounds, kind="lama"):
+    """A game as the code of before stored it: seats, rounds a minute apart, entries."""
+    Player, Game, Seat, Round, Entry = (
+        apps.get_model("games", name) for name in ("Player", "Game", "Seat", "Round", "Entry")
+    )
+    game = Game.objects.create(owner=owner, kind=kind)
+    seats = [
+        Seat.objects.create(game=game, position=position,
+                            player=Player.objects.get_or_create(owner=owner, name=name)[0])
+        for position, name in enumerate(["Ana", "Ben", "Cleo"])
+    ]  # fmt: skip
+    for number, entries in enumerate(rounds, start=1):
+        saved = Round.objects.create(game=game, number=number)
+        Round.objects.filter(pk=saved.pk).update(created_at=SAVED + timedelta(minutes=number))
+        for seat, value in zip(seats, entries, strict=True):
+            Entry.objects.create(round=saved, seat=seat, value=value)
+    return game.pk
+
+
+def test_games_of_before_are_finished_as_the_rules_fold_them(old_apps):
+    alice = old_apps.get_model("auth", "User").objects.create(username="alice")
+    over = old_game(old_apps, alice, [(31, 0, 12), (20, 3, -10)])  # Ana reaches 51
+    playing = old_game(old_apps, alice, [(31, 0, 12)])
+    fresh = old_game(old_apps, alice, [])
+    four = old_game(old_apps, alice, [(1, 0, 3)] * 4, kind="llama_llama")  # ends after 4
+    refused = old_game(old_apps, alice, [(31, 0, 12), (20, 3, 0), (1, 0, 2)])  # after the end
+
+    Game = migrate(AFTER).get_model("games", "Game")
+
+    finished_at = dict(Game.objects.values_list("pk", "finished_at"))
+    assert finished_at[over] == SAVED + timedelta(minutes=2)
+    assert finished_at[four] == SAVED + timedelta(minutes=4)
+    assert finished_at[playing] is finished_at[fresh] is finished_at[refused] is None

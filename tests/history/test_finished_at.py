@@ -1,0 +1,111 @@
+"""Whether a game is over, and since when, is stored (Game.finished_at) by every write that
+can change it, as the rules decide: the services, the admin and the import."""
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from games import services
+from games.models import Game
+from games.rules import Round
+from tests.helpers.admin import edit_round, form_data
+from tests.helpers.sheet import FINISHED as FINISHING  # Ana reaches 51 in round 2
+
+
+def stored(game):
+    """(finished_at, when its last round was saved), as stored now."""
+    fresh = Game.objects.get(pk=game.pk)
+    last = fresh.rounds.order_by("number").last()
+    return fresh.finished_at, last and last.created_at
+
+
+def test_the_round_that_ends_the_game_sets_it(make_game):
+    game = make_game(rounds=FINISHING[:1])
+    assert stored(game)[0] is None
+
+    services.add_round(game, Round(FINISHING[1]), 2)
+
+    finished_at, last_saved = stored(game)
+    assert finished_at == last_saved is not None
+
+
+def test_editing_a_round_can_end_the_game_or_take_its_end_back(make_game):
+    game = make_game(rounds=FINISHING)
+
+    services.replace_round(game, 1, Round((1, 0, 12)))  # Ana at 21: the game goes on
+    assert stored(game)[0] is None
+
+    services.replace_round(Game.objects.get(pk=game.pk), 1, Round((31, 0, 12)))  # Ana at 51
+    finished_at, last_saved = stored(game)
+    assert finished_at == last_saved is not None
+
+
+def test_undoing_the_last_round_takes_the_end_back(make_game):
+    game = make_game(rounds=FINISHING)
+
+    services.undo_last_round(game, 2)
+
+    assert stored(game)[0] is None
+
+
+def test_a_game_its_rules_now_refuse_can_still_be_undone(make_game):
+    game = make_game(rounds=FINISHING)
+    game.rounds.get(number=1).entries.filter(value=12).update(value=99)  # no longer a hand
+
+    services.undo_last_round(game, 2)
+
+    assert stored(game)[0] is None
+    assert game.rounds.count() == 1
+
+
+def test_a_game_moved_to_other_rules_in_the_admin_is_settled_by_them(admin_client, make_game):
+    game = make_game(rounds=[(1, 0, 3)] * 4)  # L.L.A.M.A. goes on; Llama Llama ends after 4
+    url = f"/admin/games/game/{game.pk}/change/"
+
+    response = admin_client.post(url, form_data(admin_client.get(url)) | {"kind": "llama_llama"})
+
+    assert response.status_code == 302
+    finished_at, last_saved = stored(game)
+    assert finished_at == last_saved is not None
+
+
+def test_a_round_edited_in_the_admin_settles_its_game(admin_client, make_game):
+    game = make_game(rounds=FINISHING)
+
+    assert edit_round(admin_client, game, 2, Ana="1").status_code == 302
+    assert stored(game)[0] is None
+
+    assert edit_round(admin_client, game, 2, Ana="20").status_code == 302
+    finished_at, last_saved = stored(game)
+    assert finished_at == last_saved is not None
+
+
+def test_the_last_round_deleted_in_the_admin_takes_the_end_back(admin_client, make_game):
+    game = make_game(rounds=FINISHING)
+    last = game.rounds.get(number=2)
+
+    admin_client.post(f"/admin/games/round/{last.pk}/delete/", {"post": "yes"})
+
+    assert stored(game)[0] is None
+
+
+@pytest.mark.parametrize(("rounds", "finished"), [(FINISHING, True), (FINISHING[:1], False)])
+def test_an_imported_game_is_settled_by_the_rules(alice_client, rounds, finished):
+    saved = [datetime(2025, 5, 1, 20, minute, tzinfo=UTC) for minute in (10, 25)]
+    item = {
+        "players": ["Ana", "Ben", "Cleo"],
+        "started_at": "2025-05-01T20:00:00+00:00",
+        "rounds": [
+            {"entries": dict(zip(["Ana", "Ben", "Cleo"], entries, strict=True)),
+             "saved_at": moment.isoformat()}
+            for entries, moment in zip(rounds, saved, strict=False)
+        ],
+    }  # fmt: skip
+
+    backup = SimpleUploadedFile("backup.json", json.dumps([item]).encode())
+    assert alice_client.post("/history/import/", {"backup": backup}).status_code == 302
+
+    (game,) = Game.objects.all()
+    assert game.finished_at == (saved[1] if finished else None)
