@@ -81,7 +81,7 @@ class SeatInline(admin.TabularInline):
 
 class RoundInline(admin.TabularInline):
     model = Round
-    fields = ("number", "typed", "quitter", "created_at")
+    fields = ("number", "entries_shown", "quitter", "created_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -94,7 +94,7 @@ class RoundInline(admin.TabularInline):
         return False  # rounds are added at the table, where the sheet asks the rules
 
     @admin.display(description=_("numbers typed"))
-    def typed(self, obj):
+    def entries_shown(self, obj):
         entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
         return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
 
@@ -238,8 +238,8 @@ class EntryFormSet(BaseInlineFormSet):
         if any(form.errors for form in self.forms):
             return
         round_, game = self.instance, self.instance.game
-        typed = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
-        changed = rules.Round(tuple(typed.get(s.pk) for s in game.seats), round_.last_to_quit)
+        by_seat = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
+        changed = rules.Round(tuple(by_seat.get(s.pk) for s in game.seats), round_.last_to_quit)
 
         def replay():
             rounds, first = game.as_rules_rounds(), game.first_starter

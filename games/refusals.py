@@ -106,25 +106,25 @@ def stale_message(number):
     }
 
 
-def stale_round_message(number, typed, next_round, finished):
+def stale_round_message(number, numbers, next_round, finished):
     """A round typed on a sheet that was no longer the game's (another phone saved round
     `number` first, or the page was an old one): where it went, and where the numbers typed
-    (`typed`: "Ana 4, Ben 0") are now."""
-    values = {"number": number, "typed": typed, "next": next_round}
-    if not typed:
+    (`numbers`: "Ana 4, Ben 0") are now."""
+    values = {"number": number, "numbers": numbers, "next": next_round}
+    if not numbers:
         return stale_message(number)
     if finished:
         return (
             _(
                 "Round %(number)s was already saved and the game is over: your numbers "
-                "(%(typed)s) were not saved."
+                "(%(numbers)s) were not saved."
             )
             % values
         )
     return (
         _(
             "Round %(number)s was already saved, from another phone or an older page: it is in "
-            "the table. Your numbers (%(typed)s) are in the form below: save them as round "
+            "the table. Your numbers (%(numbers)s) are in the form below: save them as round "
             "%(next)s if they are a new round."
         )
         % values

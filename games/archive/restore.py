@@ -168,9 +168,9 @@ def _insert_games(owner, backups, tables):
     round_ids = iter(insert(Round, ("game", "number", "last_to_quit", "created_at"), rounds))
     for backup in backups:
         table = [next(seat_ids) for _player in backup.players]
-        for typed in backup.rounds:
+        for played in backup.rounds:
             stored = next(round_ids)
-            entries += [(stored, s, v) for s, v in zip(table, typed.entries, strict=True)]
+            entries += [(stored, s, v) for s, v in zip(table, played.entries, strict=True)]
     insert(Entry, ("round", "seat", "value"), entries)
     return games
 

@@ -202,7 +202,7 @@ class RoundForm(forms.Form):
         """The round number the page that sent this form showed, if it is one."""
         return _whole(self.data.get("round_number"))
 
-    def typed(self):
+    def entered_values(self):
         """What was typed for each player (and who quit last), to type it into a new form."""
         keys = [f"seat_{seat}" for seat in range(len(self.game.names))] + ["last_to_quit"]
         return {key: self.data.get(key) for key in keys if self.data.get(key) not in (None, "")}

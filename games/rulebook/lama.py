@@ -52,11 +52,11 @@ class Return:
     after: int
 
     @property
-    def typed(self):
-        return typed(self.entry)
+    def as_written(self):
+        return as_written(self.entry)
 
 
-def typed(value):
+def as_written(value):
     """A number as the scoresheet shows it, with a true minus sign."""
     return shown(value)
 
@@ -93,7 +93,7 @@ def game_example():
     rows = [
         {
             "number": r.number,
-            "cells": [(typed(e), t) for e, t in zip(r.entries, r.totals, strict=True)],
+            "cells": [(as_written(e), t) for e, t in zip(r.entries, r.totals, strict=True)],
         }
         for r in state.rounds
     ]

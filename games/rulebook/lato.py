@@ -1,7 +1,7 @@
 """The page of the Lato z Komarami rule: what it changes in L.L.A.M.A., with hands scored both
 ways by the rules module."""
 
-from games.rulebook.lama import hand, typed
+from games.rulebook.lama import as_written, hand
 from games.rules import lama, lato
 
 LLAMA = lama.LLAMA
@@ -43,5 +43,5 @@ def examples():
         name: {"lato": hand(cards, lato.RULES), "lama": hand(cards, lama.RULES)}
         for name, cards in HANDS.items()
     }
-    returns = [(total, typed(lato.RULES.best_return(total))) for total in RETURN_TOTALS]
+    returns = [(total, as_written(lato.RULES.best_return(total))) for total in RETURN_TOTALS]
     return {"hands": compared, "returns": returns}

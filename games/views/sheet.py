@@ -128,31 +128,31 @@ def _stale(request, game, number, fresh=None):
     return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
 
 
-def _stale_round(request, typed_form, fresh=None):
+def _stale_round(request, refused, fresh=None):
     """A round typed on a sheet that is no longer the game's (another phone saved that round,
     or the page was old): nothing is dropped in silence. The sheet as it is now, and the
     numbers typed in its form, ready to save as the next round with one tap."""
-    fresh = fresh or get_game_for(request.user, typed_form.game.pk)
-    typed = typed_form.typed()
+    fresh = fresh or get_game_for(request.user, refused.game.pk)
+    entered = refused.entered_values()
     names = fresh.names
     shown = ", ".join(
-        f"{name} {typed[f'seat_{seat}']}"
+        f"{name} {entered[f'seat_{seat}']}"
         for seat, name in enumerate(names)
-        if f"seat_{seat}" in typed
+        if f"seat_{seat}" in entered
     )
-    number = typed_form.posted_number() or fresh.state.next_round - 1
+    number = refused.posted_number() or fresh.state.next_round - 1
     notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
-    return sheet(request, fresh, RoundForm(fresh, initial=typed), status=409, notice=notice)
+    return sheet(request, fresh, RoundForm(fresh, initial=entered), status=409, notice=notice)
 
 
-def _typed(data):
-    """What was typed in a form, to type it back into the form shown again."""
+def _refill(data):
+    """The values a form was posted with, to put back into the form shown again."""
     return {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
 
 
 def _with_return_filled(game, data):
     """Without JavaScript, the emptied-hand button comes back with the best return typed."""
-    initial = _typed(data)
+    initial = _refill(data)
     if not game.ruleset.has_emptied_hand:
         return RoundForm(game, initial=initial)
     try:
@@ -168,7 +168,7 @@ def _calculated(request, game, number=None):
     score counted by the rules and typed in their field; nothing saved. A goal or a hand it
     cannot read is refused (422) with the reason next to its field."""
     calculator = HandCalculator(game, request.POST)
-    initial, counted = _typed(request.POST), calculator.is_valid()
+    initial, counted = _refill(request.POST), calculator.is_valid()
     if counted:
         initial[f"seat_{calculator.cleaned_data['calculate']}"] = calculator.score.total
     form = RoundForm(game, number=number, initial=initial, calculator=calculator)

@@ -90,7 +90,7 @@ def test_return_examples_show_the_rules_module_returns(client, language):
         entry = LAMA.best_return(total)
         assert entry == expected[name]
         shown = example(html, name)
-        assert book.typed(entry) in shown
+        assert book.as_written(entry) in shown
         assert str(total + LAMA.points(total, entry)) in shown
 
 
