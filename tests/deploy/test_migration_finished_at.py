@@ -3,25 +3,19 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.helpers.migrations import apps_before, migrate
+
+pytestmark = pytest.mark.engine
 
 BEFORE = [("games", "0008_game_note_place")]
 AFTER = [("games", "0009_game_finished_at")]
 SAVED = datetime(2025, 3, 1, 20, 15, tzinfo=UTC)
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.fixture
 def old_apps(transactional_db):
-    apps = migrate(BEFORE)
-    yield apps
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    yield from apps_before(BEFORE)
 
 
 def old_game(apps, owner, rounds, kind="lama"):

@@ -3,10 +3,9 @@
 from datetime import UTC, datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from games.archive.identity import legacy_uuid
+from tests.helpers.migrations import apps_before, migrate
 
 pytestmark = pytest.mark.engine
 
@@ -15,17 +14,9 @@ AFTER = [("games", "0004_leftovers_game_uuid")]
 STARTED = datetime(2025, 3, 1, 20, 15, 3, 123456, tzinfo=UTC)
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.fixture
 def old_apps(transactional_db):
-    apps = migrate(BEFORE)
-    yield apps
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    yield from apps_before(BEFORE)
 
 
 def old_game(apps, owner, names, started=STARTED):
