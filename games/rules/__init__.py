@@ -3,7 +3,7 @@
 `for_kind(kind)` gives a game's `Ruleset` (games/rules/base.py): who may play, what a valid
 entry is, what it does to a total, the end, the winners with their tie-breaks, the leaders,
 and what the table needs to know before the next round. Nothing here imports Django (a ruff
-rule in pyproject.toml keeps it so): views, forms, the admin, the import and the rule pages
+rule in games/rules/ruff.toml keeps it so): views, forms, the admin, the import and the rule pages
 all ask these modules, so they can never disagree about a score.
 
 No game's own constant lives at this level: what one game has, its ruleset says
