@@ -7,6 +7,7 @@ Run by bin/screenshots; not collected by the test run (the file name does not st
 """
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,19 @@ def shoot_whole(page, name):
     page.screenshot(path=OUT / f"{name}.png", scale="css", full_page=True)
 
 
+@contextmanager
+def large_font_page(browser, live_server, user, tmp_path, color_scheme, locale):
+    """A page of a phone whose default font is 24 px, signed in as `user`."""
+    phone = large_font_phone(
+        browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
+    )
+    try:
+        sign_in(phone, live_server.url, user)
+        yield phone.new_page()
+    finally:
+        phone.close()
+
+
 def fill_some(page):
     """Jean-Éric's points typed, Zoé's card picker open with a 5 and a llama."""
     page.locator("#id_seat_0").fill("7")
@@ -167,17 +181,10 @@ def test_sheet_with_a_24_px_font(
     browser, live_server, alice, make_game, tmp_path, color_scheme, locale
 ):
     game = make_game(names=COMFORT_NAMES, rounds=COMFORT_ROUNDS)
-    phone = large_font_phone(
-        browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
-    )
-    try:
-        sign_in(phone, live_server.url, alice)
-        page = phone.new_page()
+    with large_font_page(browser, live_server, alice, tmp_path, color_scheme, locale) as page:
         page.goto(f"/games/{game.pk}/")
         fill_some(page)
         shoot_whole(page, f"sheet-390-font24-{LOCALES[locale]}-{color_scheme}")
-    finally:
-        phone.close()
 
 
 # ---------------------------------------------------------------- the finished game, long names
@@ -203,16 +210,9 @@ def test_finished_game_with_a_24_px_font(
     browser, live_server, alice, make_game, tmp_path, color_scheme, locale
 ):
     game = make_game(names=LONG_NAMES[:5], rounds=LONG_FINAL)
-    phone = large_font_phone(
-        browser, live_server, tmp_path, color_scheme=color_scheme, locale=locale
-    )
-    try:
-        sign_in(phone, live_server.url, alice)
-        page = phone.new_page()
+    with large_font_page(browser, live_server, alice, tmp_path, color_scheme, locale) as page:
         page.goto(f"/games/{game.pk}/")
         shoot_whole(page, f"finished-390-font24-{LOCALES[locale]}-{color_scheme}")
-    finally:
-        phone.close()
 
 
 @pytest.mark.parametrize(("color_scheme", "locale"), [("light", "en-GB"), ("dark", "fr-FR")])
