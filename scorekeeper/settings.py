@@ -73,6 +73,8 @@ MIDDLEWARE = [
     # Last, so that its 413 gets every header above; still before any body is read (the CSRF
     # check reads it in process_view, after every middleware has seen the request).
     "scorekeeper.middleware.refuse_oversized_requests",
+    # Likewise: a body in another charset, or multipart without a boundary, is refused unread.
+    "scorekeeper.middleware.refuse_unreadable_requests",
 ]
 
 # The most a request may send (a backup to import is the biggest): refused by its size before
