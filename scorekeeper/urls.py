@@ -13,6 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("manifest.webmanifest", site.manifest, name="manifest"),
     path("", include("games.urls")),
+    path("", include("jobs.urls")),
 ]
 
 # Public pages have one address per language (/en/…, /fr/…) that search engines and
