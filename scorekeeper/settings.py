@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.middleware.name_the_account",
     # Last, so that its 413 gets every header above; still before any body is read (the CSRF
     # check reads it in process_view, after every middleware has seen the request).
     "scorekeeper.middleware.refuse_oversized_requests",
@@ -261,6 +262,8 @@ SECURE_CSP = {
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
+    # The service worker (/sw.js, templates/sw.js): our own, from our own origin.
+    "worker-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],
