@@ -82,6 +82,13 @@ class Outage:
             self.missed, self.overflowed, self.down = set(), False, False
         return missed, overflowed
 
+    def give_back(self, missed, overflowed):
+        """What take_missed() gave, for Redis failed the replay too."""
+        with self.lock:
+            self.down = True
+            self.overflowed = self.overflowed or overflowed
+            self._remember(missed)
+
 
 _outages = {}
 _outages_lock = threading.Lock()
@@ -140,10 +147,7 @@ class ResilientRedisClient(RedisCacheClient):
             elif missed:
                 RedisCacheClient.delete_many(self, list(missed))
         except RedisError:
-            with outage.lock:
-                outage.down = True
-                outage._remember(missed)
-                outage.overflowed = outage.overflowed or overflowed
+            outage.give_back(missed, overflowed)
             raise
         logger.warning(
             "Cache %s answers again. In this worker: %s errors, %s calls skipped; %s.",

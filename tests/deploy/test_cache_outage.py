@@ -137,3 +137,17 @@ def test_a_session_changed_during_a_cut_is_read_from_the_database_afterwards(
         session.save()
 
     assert client.session["marker"] == "written during the cut"
+
+
+def test_past_max_missed_keys_the_cache_is_emptied_when_redis_comes_back(
+    settings, redis_url, monkeypatch
+):
+    settings.CACHES = redis_caches(redis_url, retry_after=0)
+    monkeypatch.setattr(resilient, "MAX_MISSED", 3)
+    cache = caches["default"]
+    cache.set_many({"kept-before": 1, "written-during": "old"})
+    with cut_off():
+        cache.set_many({f"written-during-{n}": n for n in range(4)} | {"written-during": "new"})
+
+    assert cache.get("written-during") is None  # not "old"
+    assert cache.get("kept-before") is None  # emptied with the rest
