@@ -40,7 +40,9 @@ MIN_SECRET_KEY_LENGTH = 50
 
 if not DEBUG:
     too_weak = len(SECRET_KEY) < MIN_SECRET_KEY_LENGTH or len(set(SECRET_KEY)) < 5
-    if SECRET_KEY == DEV_SECRET_KEY or too_weak:
+    # startproject's key, and any made like it, is public: security.W009 refuses it too.
+    insecure = SECRET_KEY.startswith("django-insecure-")
+    if SECRET_KEY == DEV_SECRET_KEY or too_weak or insecure:
         raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
     if "ALLOWED_HOSTS" not in os.environ:
         raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")

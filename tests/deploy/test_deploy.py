@@ -28,7 +28,11 @@ def test_check_deploy_reports_no_issue_with_production_values(prod_env):
 
 
 # Django's deploy check (security.W009) asks for 50 characters at least.
-@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short", "k3y-" * 12])
+# A key made by startproject is long and varied, but starts with django-insecure-.
+INSECURE = "django-insecure-" + "q7#x$2m!v9@k4p%w8z^r6t&y3u*e1o(a0s)d5f"
+
+
+@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short", "k3y-" * 12, INSECURE])
 def test_it_refuses_to_start_without_a_real_secret_key(prod_env, secret):
     if secret is None:
         del prod_env["SECRET_KEY"]
