@@ -5,8 +5,10 @@ parallel tries cannot all pass the check before any of them fails: past the limi
 refused without a check. A try that does not fail gives its place back. The account is
 named as the log-in form cleans it (NFKC, stripped) and without case, so "erin ", "ｅｒｉｎ"
 and "ERIN" share erin's count. The window opens at the first failure and lasts
-LOGIN_LOCKOUT_SECONDS. A successful log-in clears the account's count but not the
-address's, so whoever guesses at other accounts cannot start afresh by logging into their own.
+LOGIN_LOCKOUT_SECONDS; each try first removes every window that has ended, so the table
+holds only the names and addresses tried in the last window. A successful log-in clears the
+account's count but not the address's, so whoever guesses at other accounts cannot start
+afresh by logging into their own.
 """
 
 import hashlib
@@ -62,6 +64,7 @@ def reserve(request, username):
     now = timezone.now()
     try:
         with transaction.atomic():
+            prune(now)
             for key, limit in _counters(request, username):
                 if _count_try(key, now) > limit:
                     raise _OverLimit
@@ -70,9 +73,15 @@ def reserve(request, username):
     return True
 
 
+def prune(now):
+    """Forget every window that has ended, whoever's it was: without this, each name or
+    address ever tried would keep its row (one query, on the index of window_ends)."""
+    LoginFailures.objects.filter(window_ends__lte=now).delete()
+
+
 def _count_try(key, now):
-    """The count of `key` with this try, opening a new window if the last one has ended."""
-    LoginFailures.objects.filter(key=key, window_ends__lte=now).delete()
+    """The count of `key` with this try, opening a new window if the last one has ended
+    (`prune` has removed it)."""
     counter = LoginFailures.objects.filter(key=key)
     if not counter.update(count=F("count") + 1):
         window_ends = now + timedelta(seconds=settings.LOGIN_LOCKOUT_SECONDS)
