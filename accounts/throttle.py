@@ -1,4 +1,5 @@
 """Log-in throttling: after repeated failures for one account or from one address, a wait.
+Password resets are counted the same way, per address asked for and per client.
 
 Each try is counted before its password is checked, atomically (accounts/models.py), so
 parallel tries cannot all pass the check before any of them fails: past the limit they are
@@ -61,12 +62,27 @@ class _OverLimit(Exception):
 def reserve(request, username):
     """Count a try against every counter of this request; False, counting none, if that
     would take one past its limit."""
+    return _reserve(_counters(request, username), settings.LOGIN_LOCKOUT_SECONDS)
+
+
+def reserve_reset(request, email):
+    """Count a password reset asked for `email` by this client; False, counting none, past
+    PASSWORD_RESETS_PER_ADDRESS for the address or PASSWORD_RESETS_PER_CLIENT for the client.
+    The address is counted whether an account has it or not, so the count tells nothing."""
+    counters = [
+        (_key("resetby", client_address(request)), settings.PASSWORD_RESETS_PER_CLIENT),
+        (_key("resetto", email.casefold()), settings.PASSWORD_RESETS_PER_ADDRESS),
+    ]
+    return _reserve(counters, settings.PASSWORD_RESET_WINDOW_SECONDS)
+
+
+def _reserve(counters, window_seconds):
     now = timezone.now()
     try:
         with transaction.atomic():
             prune(now)
-            for key, limit in _counters(request, username):
-                if _count_try(key, now) > limit:
+            for key, limit in counters:
+                if _count_try(key, now, window_seconds) > limit:
                     raise _OverLimit
     except _OverLimit:
         return False
@@ -79,12 +95,12 @@ def prune(now):
     LoginFailures.objects.filter(window_ends__lte=now).delete()
 
 
-def _count_try(key, now):
+def _count_try(key, now, window_seconds):
     """The count of `key` with this try, opening a new window if the last one has ended
     (`prune` has removed it)."""
     counter = LoginFailures.objects.filter(key=key)
     if not counter.update(count=F("count") + 1):
-        window_ends = now + timedelta(seconds=settings.LOGIN_LOCKOUT_SECONDS)
+        window_ends = now + timedelta(seconds=window_seconds)
         try:
             with transaction.atomic():
                 LoginFailures.objects.create(key=key, count=1, window_ends=window_ends)
