@@ -4,14 +4,24 @@ for its password, so that a phone left signed in at the table cannot hand it ove
 address would let anyone reset the password)."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from accounts.usernames import refuse_look_alike
+from games.forms.echo import BoundedEcho
+
+
+class LoginForm(AuthenticationForm):
+    bound_field_class = BoundedEcho  # a refused form types back a bounded name
+
+
+class ResetForm(PasswordResetForm):
+    bound_field_class = BoundedEcho
 
 
 class SignupForm(UserCreationForm):
+    bound_field_class = BoundedEcho
     email = forms.EmailField(
         label=_("E-mail address (optional)"),
         required=False,
@@ -33,6 +43,8 @@ class SignupForm(UserCreationForm):
 
 class CurrentPasswordForm(forms.Form):
     """A form that the account's password confirms."""
+
+    bound_field_class = BoundedEcho
 
     password = forms.CharField(
         label=_("Your password"),

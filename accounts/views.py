@@ -16,13 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts import tasks, throttle
-from accounts.forms import AccountDeleteForm, EmailChangeForm, SignupForm
+from accounts.forms import AccountDeleteForm, EmailChangeForm, LoginForm, ResetForm, SignupForm
 from games import services
 from games.wording import collation_key
 
 
 class LoginView(auth_views.LoginView):
     """Django's log-in view, refusing with 422 like every form; urls.py adds the throttle."""
+
+    authentication_form = LoginForm
 
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=422)
@@ -63,6 +65,8 @@ class PasswordResetView(auth_views.PasswordResetView):
     often (accounts/throttle.py), the answer is the same redirect, after the same queries:
     neither the page nor its timing tells which addresses have an account.
     """
+
+    form_class = ResetForm
 
     def form_valid(self, form):
         email = form.cleaned_data["email"]

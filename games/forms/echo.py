@@ -1,9 +1,11 @@
-"""What a form types back into the page it shows again: at most ECHO_MAX characters a field.
+"""What a form types back into the page it shows again: at most ECHO_MAX characters a field
+(or the field's own maximum, if longer).
 
 A refused round, the hand calculator and the emptied-hand button show the sheet again with
-everything typed kept, but a request may carry megabytes in one field: echoed whole, they
-would cost the server the rendering and the phone the download. Only the echo is cut; the
-form still checks what was sent, whole, and says how long it was.
+everything typed kept, as the account's forms do (accounts/forms.py); but a request may carry
+megabytes in one field: echoed whole, they would cost the server the rendering and the phone
+the download. Only the echo is cut; the form still checks what was sent, whole, and says how
+long it was.
 """
 
 from django.forms import BoundField
@@ -19,4 +21,6 @@ NOT_AT_THE_TABLE = {"invalid_choice": _("Choose a player at this table.")}
 class BoundedEcho(BoundField):
     def value(self):
         value = super().value()
-        return value[:ECHO_MAX] if isinstance(value, str) else value
+        # Never shorter than what the field accepts: a value it took is shown whole.
+        longest = max(ECHO_MAX, getattr(self.field, "max_length", None) or 0)
+        return value[:longest] if isinstance(value, str) else value

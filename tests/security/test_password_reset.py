@@ -174,6 +174,17 @@ def test_an_account_made_by_sign_up_can_reset_its_password(client, mailed):
     assert [message.to for message in mailed] == [["dora@example.org"]]
 
 
+def test_an_address_added_on_the_account_page_can_reset_the_password(client, mailed):
+    get_user_model().objects.create_user("erin", password="llama-chips-40")
+    client.login(username="erin", password="llama-chips-40")
+    client.post("/accounts/email/", {"email": "erin@example.org", "password": "llama-chips-40"})
+    client.logout()
+
+    ask(client, "erin@example.org")
+
+    assert [message.to for message in mailed] == [["erin@example.org"]]
+
+
 def test_a_mail_server_that_does_not_answer_is_logged_and_the_answer_is_the_same(
     client, carol, mailed, no_mail_server, caplog
 ):
@@ -185,11 +196,21 @@ def test_a_mail_server_that_does_not_answer_is_logged_and_the_answer_is_the_same
     assert failures and "Failed to send password reset email" in failures[0].getMessage()
 
 
-def test_a_refused_address_is_422_next_to_the_field(client, queued):
-    response = ask(client, "not an address")
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("not an address", "Enter a valid email address."),
+        ("", "This field is required."),
+        ("carol\x00@example.org", "Null characters are not allowed."),
+        ("c" * 100_000 + "@example.org", "Ensure this value has at most 254 characters"),
+    ],
+)
+def test_a_refused_address_is_422_next_to_the_field(client, queued, typed, message):
+    response = ask(client, typed)
     assert response.status_code == 422
     assert 'aria-invalid="true"' in response.text
-    assert "Enter a valid email address." in response.text
+    assert message in response.text
+    assert len(response.content) < 50_000
     assert queued == []
 
 
