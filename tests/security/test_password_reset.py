@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
+from django.core.management import call_command
 from django.db import connection
 from django.tasks import default_task_backend
 from django.test.utils import CaptureQueriesContext
@@ -86,6 +87,18 @@ def test_it_queues_the_mail_with_the_address_and_the_language_only(client, carol
     assert result.task.func is send_password_reset.func
     assert (result.args, result.kwargs) == (["carol@example.org", "fr"], {})
     assert mail.outbox == []  # the request sent nothing itself
+
+
+def test_on_the_real_queue_the_worker_sends_the_mail_not_the_request(client, carol, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    settings.SITE_URL = SITE
+    ask(client, "carol@example.org")
+    assert mail.outbox == []
+
+    call_command("worker", "--batch", "--no-startup-delay")
+
+    (message,) = mail.outbox
+    assert link_in(message).startswith(f"{SITE}/accounts/reset/")
 
 
 def test_the_task_mails_the_link_to_the_account(client, carol, mailed):
