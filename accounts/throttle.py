@@ -78,9 +78,9 @@ def reserve_reset(request, email):
 
 def _reserve(counters, window_seconds):
     now = timezone.now()
+    prune(now)  # apart: its locks on others' rows are no part of this try's transaction
     try:
         with transaction.atomic():
-            prune(now)
             for key, limit in counters:
                 if _count_try(key, now, window_seconds) > limit:
                     raise _OverLimit
@@ -96,8 +96,8 @@ def prune(now):
 
 
 def _count_try(key, now, window_seconds):
-    """The count of `key` with this try, opening a new window if the last one has ended
-    (`prune` has removed it)."""
+    """The count of `key` with this try, opening a new window if the last one has ended."""
+    LoginFailures.objects.filter(key=key, window_ends__lte=now).delete()
     counter = LoginFailures.objects.filter(key=key)
     if not counter.update(count=F("count") + 1):
         window_ends = now + timedelta(seconds=window_seconds)
