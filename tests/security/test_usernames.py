@@ -25,8 +25,9 @@ def sign_up(client, username):
 
 def username_errors(response):
     body = response.text
-    assert 'name="username"' in body and 'aria-invalid="true"' in body
-    return unescape(body.split('<ul class="errors" id="id_username_errors">')[1].split("</ul>")[0])
+    field = body.split('name="username"')[1].split(">")[0]
+    assert 'aria-invalid="true"' in field and "id_username_error" in field  # linked to it
+    return unescape(body.split('<ul class="errors" id="id_username_error">')[1].split("</ul>")[0])
 
 
 @pytest.mark.parametrize(
