@@ -67,11 +67,12 @@ def account_games(owner):
     """`owner`'s games, the newest written first, each with its seats and rounds, read `CHUNK`
     at a time by primary key: no cursor stays open between chunks, and only one chunk is held."""
     games = Game.objects.filter(owner=owner).order_by("-pk")
-    while batch := list(games[:CHUNK].sheets()):
+    batch = list(games[:CHUNK].sheets())
+    while batch:
         yield from batch
         if len(batch) < CHUNK:
             return
-        games = games.filter(pk__lt=batch[-1].pk)
+        batch = list(games.filter(pk__lt=batch[-1].pk)[:CHUNK].sheets())
 
 
 def json_parts(games):
