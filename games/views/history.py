@@ -4,6 +4,7 @@ import logging
 import time
 from contextlib import closing
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -18,13 +19,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.archive import bgstats, export, restore
+from games.archive import bgstats, export, export_job, restore
 from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
 from games.reports import summaries
 from games.reports.folds import load_sheets
 from games.services import SamePlayer
 from games.views.sheet import get_game_for
+from jobs.models import Job
 
 logger = logging.getLogger(__name__)
 PER_PAGE = 50
@@ -54,23 +56,33 @@ def _page(request, form):
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def export_json(request):
-    text = export.streamed(request.user, "json")
-    response = StreamingHttpResponse(text, content_type="application/json")
-    return _attachment(response, "json")
+    return _export(request, "json")
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def export_csv(request):
     """The CSV in the reader's language, as their spreadsheet opens it (games/archive/export.py)."""
-    text = export.streamed(request.user, "csv")
-    response = StreamingHttpResponse(text, content_type="text/csv; charset=utf-8")
-    return _attachment(response, "csv")
+    return _export(request, "csv")
 
 
-def _attachment(response, extension):
+def _export(request, extension):
+    """POST (the history's buttons) queues the export and shows its progress; GET (a link, a
+    program) streams it. Both read one snapshot a chunk at a time, and both count."""
+    try:
+        if request.method == "POST":
+            return redirect(export_job.queue(request.user, extension))
+        export_job.counted(request.user, state=Job.State.DONE, finished_at=timezone.now())
+    except export_job.TooMany:
+        message = _(
+            "You asked for %(count)s exports in the last hour: wait a little, then export again."
+        )
+        messages.error(request, message % {"count": settings.EXPORTS_PER_HOUR})
+        return redirect("history")
+    text = export.streamed(request.user, extension)
+    response = StreamingHttpResponse(text, content_type=export_job.CONTENT_TYPES[extension])
     day = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.{extension}"'
     return response

@@ -180,8 +180,13 @@ def test_exports_require_login(client):
 def test_history_links_to_the_exports_and_the_import(alice_client):
     html = alice_client.get("/history/").content.decode()
 
-    for url in ("/history/export.json", "/history/export.csv", "/history/import/"):
-        assert f'href="{url}"' in html
+    assert 'href="/history/import/"' in html
+    for url, name in [
+        ("/history/export.json", "Download a backup of all games (JSON)"),
+        ("/history/export.csv", "Download every round for a spreadsheet (CSV)"),
+    ]:
+        form = re.search(rf'<form method="post" action="{url}">(.*?)</form>', html, re.S)
+        assert f'<button type="submit">{name}</button>' in form.group(1)
 
 
 def exported(client):
