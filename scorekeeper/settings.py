@@ -115,6 +115,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # A running job not heard from for this long lost its worker (jobs/models.py): it is given up
 # and what it wrote is undone. Each step of a job reports well within a second.
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
+# Exports an account may ask for in an hour (each reads all its games), and how long the file
+# of one is kept for its owner to download.
+EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
+EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
