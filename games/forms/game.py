@@ -192,11 +192,29 @@ class RoundForm(forms.Form):
             for seat, total in enumerate(self.totals_before())
         ]
 
+    def without_chips(self):
+        """The names of the players who hold no chip, where the game has hands to empty: an
+        emptied hand gives nothing back there, and the form says so (their button types 0)."""
+        if not self.ruleset.has_emptied_hand:
+            return []
+        totals = self.totals_before()
+        return [name for name, total in zip(self.game.names, totals, strict=True)
+                if self.ruleset.best_return(total) == 0]  # fmt: skip
+
     def repeats(self, number, round_):
-        """Whether this submission is round `number` with `round_`'s numbers, as typed (a
-        retried or double-tapped save of a round already saved), read from the raw data."""
-        typed = [_whole(self.data.get(f"seat_{seat}")) for seat in range(len(self.game.names))]
-        return _whole(self.data.get("round_number")) == number and typed == list(round_.entries)
+        """Whether this submission is round `number` with `round_`'s numbers (a retried or
+        double-tapped save of a round already saved), read from the raw data. What was typed
+        is compared as it counts, which is how it was stored (a return with no chip is 0)."""
+        played = self.game.state.rounds  # may be read before the round was saved (a race)
+        if _whole(self.data.get("round_number")) != number or number - 1 > len(played):
+            return False
+        before = played[number - 2].totals if number > 1 else None
+        for seat, stored in enumerate(round_.entries):
+            typed = _whole(self.data.get(f"seat_{seat}"))
+            total = before[seat] if before else 0
+            if typed is None or stored not in (typed, self.ruleset.points(total, typed)):
+                return False
+        return True
 
     def posted_number(self):
         """The round number the page that sent this form showed, if it is one."""
@@ -232,6 +250,9 @@ class RoundForm(forms.Form):
             return data
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
+        # Stored as it counts, so the sheet, the JSON and an edit show what the total adds.
+        counted = data["state"].rounds[expected - 1].points
+        data["round"] = rules.Round(counted, data["round"].last_to_quit)
         return data
 
     def _describe(self, violation, change=False):

@@ -48,8 +48,8 @@ class Round:
 @dataclass(frozen=True)
 class RoundResult:
     number: int
-    entries: tuple[int, ...]
-    points: tuple[int, ...]  # what each total really changed by
+    entries: tuple[int, ...]  # as typed
+    points: tuple[int, ...]  # what each entry counts: the sheet shows these, they sum to totals
     totals: tuple[int, ...]  # the totals after this round
     emptier: int | None = None  # L.L.A.M.A.: the seat that emptied its hand
     next_starter: int | None = None  # L.L.A.M.A.: who starts the round after this one
@@ -158,7 +158,8 @@ class Ruleset:
         return []
 
     def points(self, total: int, entry: int) -> int:
-        """What an entry really does to a total."""
+        """What an entry really does to a total: what the sheet shows and stores for it, so
+        that every column adds up to its total (L.L.A.M.A.: a return with no chip is 0)."""
         return entry
 
     def round_details(

@@ -2,7 +2,8 @@
 
 A round is typed the Marquoir way: a penalty from 1 to 31 for each player left with cards
 (each value once, all llamas together 10), and for the player who emptied their hand 0, or
-the chip they give back: -1 (white) or -10 (black, only with 10 points or more).
+the chip they give back: -1 (white) or -10 (black, only with 10 points or more). A player
+with no chip yet gives nothing back: a return typed for them counts, and is shown, as 0.
 """
 
 from __future__ import annotations
@@ -81,8 +82,10 @@ class Lama(Ruleset):
         return divmod(max(total, 0), BLACK_CHIP)
 
     def points(self, total: int, entry: int) -> int:
-        """What an entry really does to a total: a return never goes below zero."""
-        return entry if entry >= 0 else max(entry, -total)
+        """What an entry really does to a total. A player with no chip has nothing to give
+        back: whichever chip they name, their return is 0 (the Marquoir convention: "with a
+        total of 0, it is 0"). Anyone else gives back a chip they hold (`entry_violation`)."""
+        return 0 if entry < 0 and total <= 0 else entry
 
     def emptier(self, entries: Sequence[int]) -> int | None:
         """The seat that emptied its hand (typed 0 or below), if any."""
@@ -118,7 +121,10 @@ class Lama(Ruleset):
         return None
 
     def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
-        if entry == -BLACK_CHIP and total < BLACK_CHIP:
+        """A black chip given back by a player holding chips but no black one (1 to 9 points:
+        white chips only) is a chip they do not have: refused, naming the one they can give.
+        With no chip at all there is nothing to give back, and `points` counts it 0."""
+        if entry == -BLACK_CHIP and 0 < total < BLACK_CHIP:
             best = self.best_return(total)
             return Violation(
                 "return_too_big", seat, params={"value": entry, "total": total, "best": best}

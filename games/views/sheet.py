@@ -185,7 +185,7 @@ def round_edit(request, pk, number):
     game = get_game_for(request.user, pk)
     round_ = get_object_or_404(game.rounds, number=number)
     if request.method == "GET":
-        entries = game.state.rounds[number - 1].entries
+        entries = game.state.rounds[number - 1].points
         initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
         initial["last_to_quit"] = round_.last_to_quit
         form = RoundForm(game, number=number, initial=initial)
@@ -217,7 +217,7 @@ def round_undo(request, pk):
         except services.StaleSheet:
             return _stale(request, game, form.cleaned_data["round_number"])
         return redirect(game)
-    entries = zip(game.names, last.entries, strict=True)
+    entries = zip(game.names, last.points, strict=True)
     context = {"game": game, "last": last, "entries": entries, "form": form}
     return render(request, "games/round_undo.html", context, status=422 if form.errors else 200)
 

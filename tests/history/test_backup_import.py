@@ -143,7 +143,7 @@ def test_a_rule_breaking_game_refuses_the_whole_file(alice_client, make_game):
     make_game(rounds=FINISHED)
     good = json.loads(alice_client.get("/history/export.json").getvalue())[0]
     bad = json.loads(json.dumps(good)) | {"id": 77}
-    bad["rounds"][1]["entries"]["Ben"] = -10  # Ben holds 0 points: no black chip to give back
+    bad["rounds"][1]["entries"]["Ben"] = -2  # no chip is worth 2
     del bad["totals"]
     before = snapshot()
 
@@ -153,7 +153,7 @@ def test_a_rule_breaking_game_refuses_the_whole_file(alice_client, make_game):
     assert response.status_code == 422
     assert "Nothing was imported" in html
     assert "Game 2 (id 77): Round 2:" in html
-    assert "Ben has only 0 points and cannot give back a black chip" in html
+    assert "−2 is not possible: below zero, only −1 or −10" in html
     assert snapshot() == before
 
 
