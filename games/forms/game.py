@@ -125,6 +125,8 @@ class RoundForm(forms.Form):
 
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    # An edit: the stored round the page was opened for (see ConfirmForm).
+    round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, game, *args, number=None, calculator=None, **kwargs):
         self.game, self.number, self.ruleset = game, number, game.ruleset
@@ -136,7 +138,7 @@ class RoundForm(forms.Form):
             not self.is_bound
             and number is None
             and calculator is None
-            and set(self.initial) <= {"round_number", "idempotency_key"}
+            and set(self.initial) <= {"round_number", "idempotency_key", "round_id"}
         )
         self.calculator = calculator or self._calculator()
         for seat, name in enumerate(game.names):
@@ -271,7 +273,18 @@ class RoundForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
+    """An undo confirmed: the round it was opened for, by number and by identity (the stored
+    round's id), so that a page shown again by Back, or a new round of that number typed
+    since, is never undone by it. Pages from before the id was sent bind by number alone."""
+
     round_number = forms.IntegerField(widget=forms.HiddenInput)
+    round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
+class RoundAsked(forms.Form):
+    """The round an undo link was made for (`?round=7`); the last round when it names none."""
+
+    round = forms.IntegerField(required=False, min_value=1)
 
 
 class GameAboutForm(forms.Form):

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.text import capfirst
@@ -14,9 +14,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import services
 from games.display import sheet_context
 from games.forms.calculator import HandCalculator, calculates
-from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundForm
+from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundAsked, RoundForm
 from games.models import Seat
-from games.refusals import stale_message, stale_round_message
+from games.refusals import (
+    edit_gone_message,
+    not_last_message,
+    stale_message,
+    stale_round_message,
+    undone_message,
+)
 from games.reports import folds
 from games.wording import and_list, collation_key
 
@@ -134,15 +140,20 @@ def _stale_round(request, refused, fresh=None):
     numbers typed in its form, ready to save as the next round with one tap."""
     fresh = fresh or get_game_for(request.user, refused.game.pk)
     entered = refused.entered_values()
-    names = fresh.names
-    shown = ", ".join(
+    shown = _typed(refused, fresh.names)
+    number = refused.posted_number() or fresh.state.next_round - 1
+    notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
+    return sheet(request, fresh, RoundForm(fresh, initial=entered), status=409, notice=notice)
+
+
+def _typed(form, names):
+    """What was typed in a round form, as a notice names it: "Ana 4, Ben 0"."""
+    entered = form.entered_values()
+    return ", ".join(
         f"{name} {entered[f'seat_{seat}']}"
         for seat, name in enumerate(names)
         if f"seat_{seat}" in entered
     )
-    number = refused.posted_number() or fresh.state.next_round - 1
-    notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
-    return sheet(request, fresh, RoundForm(fresh, initial=entered), status=409, notice=notice)
 
 
 def _refill(data):
@@ -181,45 +192,99 @@ def _calculated(request, game, number=None):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@never_cache  # Back shows the round as it is now, or says that it is gone
 def round_edit(request, pk, number):
     game = get_game_for(request.user, pk)
-    round_ = get_object_or_404(game.rounds, number=number)
+    stored_id = services.round_id(game, number)
     if request.method == "GET":
+        if stored_id is None:
+            return _gone(request, game, edit_gone_message(number))
         entries = game.state.rounds[number - 1].points
         initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
-        initial["last_to_quit"] = round_.last_to_quit
+        initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
+        initial["round_id"] = stored_id
         form = RoundForm(game, number=number, initial=initial)
         return render(request, "games/round_edit.html", sheet_context(game) | {"form": form})
     if "calculate" in request.POST and calculates(game.ruleset):
         return _calculated(request, game, number)
     form = RoundForm(game, request.POST, number=number)
+    opened_for = _whole_or_none(request.POST.get("round_id"))
+    if stored_id is None or opened_for not in (None, stored_id):
+        return _edit_gone(request, game, form, number)
     if not form.is_valid():
         context = sheet_context(game) | {"form": form}
         return render(request, "games/round_edit.html", context, status=422)
     try:
-        services.replace_round(game, number, form.cleaned_data["round"])
+        services.replace_round(game, number, form.cleaned_data["round"], opened_for)
     except services.StaleSheet:
-        return _stale(request, game, number)
+        return _edit_gone(request, game, form, number)
     return redirect(game)
+
+
+def _edit_gone(request, game, form, number):
+    """An edit posted for a round undone since its page was opened: nothing changes."""
+    fresh = get_game_for(request.user, game.pk)
+    if services.round_id(fresh, number) == _whole_or_none(request.POST.get("round_id")):
+        return _stale(request, fresh, number, fresh)  # still there: it no longer fits
+    return _gone(request, fresh, edit_gone_message(number, _typed(form, fresh.names)))
+
+
+def _gone(request, game, notice):
+    """The sheet as it is, with why nothing was changed (409)."""
+    return sheet(request, game, RoundForm(game), status=409, notice=notice)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@never_cache  # Back refetches it: a round undone from it is then said to be gone
 def round_undo(request, pk):
     game = get_game_for(request.user, pk)
-    if not game.state.rounds:
+    if request.method == "POST":
+        return _undo(request, game)
+    asked = RoundAsked(request.GET)
+    last = game.state.rounds[-1].number if game.state.rounds else 0
+    number = (asked.cleaned_data["round"] if asked.is_valid() else None) or last
+    if not last and number == last:
         return redirect(game)
+    if number != last:
+        return _undo_refused(request, game, number)
+    bound_to = {"round_number": number, "round_id": services.round_id(game, number)}
+    return _undo_page(request, game, ConfirmForm(initial=bound_to))
+
+
+def _undo(request, game):
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        if not game.state.rounds:
+            return redirect(game)
+        return _undo_page(request, game, form, status=422)
+    number, round_id = form.cleaned_data["round_number"], form.cleaned_data["round_id"]
+    try:
+        services.undo_last_round(game, number, round_id)
+    except services.StaleSheet:
+        return _undo_refused(request, get_game_for(request.user, game.pk), number, round_id)
+    return redirect(game)
+
+
+def _undo_refused(request, game, number, round_id=None):
+    """An undo page whose round is gone, or no longer the last: nothing is undone (409)."""
+    stored_id = services.round_id(game, number)
+    gone = stored_id is None or round_id not in (None, stored_id)
+    return _gone(request, game, undone_message(number) if gone else not_last_message(number))
+
+
+def _undo_page(request, game, form, status=200):
     last = game.state.rounds[-1]
-    form = ConfirmForm(posted(request), initial={"round_number": last.number})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.undo_last_round(game, form.cleaned_data["round_number"])
-        except services.StaleSheet:
-            return _stale(request, game, form.cleaned_data["round_number"])
-        return redirect(game)
     entries = zip(game.names, last.points, strict=True)
     context = {"game": game, "last": last, "entries": entries, "form": form}
-    return render(request, "games/round_undo.html", context, status=422 if form.errors else 200)
+    return render(request, "games/round_undo.html", context, status=status)
+
+
+def _whole_or_none(raw):
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
 
 
 @login_required

@@ -26,7 +26,7 @@ def type_round(page: Page, values: dict):
 
 def save_round(page: Page, values: dict):
     """Type a round and save it through htmx; the sheet then asks for the next round."""
-    number = int(re.search(r"\d+", page.locator("legend").inner_text())[0])
+    number = int(re.search(r"\d+", page.locator("legend").first.inner_text())[0])
     mark_document(page)
     type_round(page, values)
     page.get_by_role("button", name="Save round").click()
