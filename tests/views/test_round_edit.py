@@ -78,9 +78,7 @@ def test_it_says_so_in_french(alice_client, make_game):
     )
 
 
-def test_the_edit_page_of_a_round_that_is_gone_shows_the_sheet_and_says_so(
-    alice_client, make_game
-):
+def test_the_edit_page_of_a_round_that_is_gone_shows_the_sheet_and_says_so(alice_client, make_game):
     """Back to an edit page after its round was undone: the sheet as it is (409), no form."""
     game = make_game(rounds=[[12, 0, 5]])
     response = alice_client.get(f"/games/{game.pk}/rounds/2/edit/")
