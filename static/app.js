@@ -1,5 +1,19 @@
 // Comforts for the phone at the table. Every page works without this file; it only helps.
 
+// A round's players' fields, in seat order.
+function seatFields(form) {
+  return [...form.querySelectorAll("input[data-seat-field]")];
+}
+
+// Where typing goes on after a field is filled by a tap (the emptied-hand button, a name of
+// "who quit last"): the first player's field still empty, else the Save button. The
+// keyboard's Next would have cost a tap more.
+function moveOn(form) {
+  const empty = seatFields(form).find((field) => !field.value.trim());
+  const target = empty || form.querySelector("button.primary");
+  if (target) target.focus();
+}
+
 // The emptied-hand button: phone keypads have no minus key, so one tap types the best return.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-fill]");
@@ -9,6 +23,45 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   input.value = button.dataset.return;
   input.dispatchEvent(new Event("input", { bubbles: true }));
+  if (event.detail > 0) moveOn(input.form); // a tap; the keyboard's Tab goes on by itself
+});
+
+// "Who quit last": a tap on a name chooses it and goes on to the next empty field. Only a
+// tap or a click (event.detail > 0): the arrow keys move within the names, as radio buttons do.
+document.addEventListener("click", (event) => {
+  const name = event.target.closest && event.target.closest(".quitter label");
+  if (!name || event.detail === 0) return;
+  const form = name.closest("form");
+  requestAnimationFrame(() => moveOn(form));
+});
+
+// Enter (a phone keyboard's Next) in a player's field goes on to the next player's field, and
+// in the last one (Done) saves the round, or goes back to a field left empty: Enter never
+// saves half a round. Without JavaScript, Enter saves the form as it is.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || !event.target.matches || !event.target.matches("[data-seat-field]"))
+    return;
+  const form = event.target.form;
+  const fields = seatFields(form);
+  event.preventDefault();
+  const next = fields[fields.indexOf(event.target) + 1];
+  const empty = fields.find((field) => !field.value.trim());
+  if (next) next.focus();
+  else if (empty) empty.focus();
+  else form.requestSubmit(form.querySelector("button.primary"));
+});
+
+// A round saved through htmx: the sheet says so at its top; the live region outside the
+// sheet (which stays on the page, so screen readers announce it) says it aloud, and typing
+// goes on in the next round's first field.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const saved = event.target.querySelector && event.target.querySelector("[data-saved]");
+  const status = document.getElementById("sheet-status");
+  if (status) status.textContent = saved ? saved.textContent : "";
+  if (!saved) return;
+  const form = event.target.querySelector("form.round-form");
+  const first = form && seatFields(form)[0];
+  if (first) first.focus();
 });
 
 // Llama Llama's hand calculator. Enter (a phone keyboard's Done) in a player's letters counts

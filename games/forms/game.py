@@ -127,6 +127,9 @@ class RoundForm(forms.Form):
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
     # An edit: the stored round the page was opened for (see ConfirmForm).
     round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The form shown just after a save: the key of the round saved. Posted with nothing
+    # typed, it is the late second tap of a double tap, answered as the save was.
+    saved_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, game, *args, number=None, calculator=None, **kwargs):
         self.game, self.number, self.ruleset = game, number, game.ruleset
@@ -138,7 +141,7 @@ class RoundForm(forms.Form):
             not self.is_bound
             and number is None
             and calculator is None
-            and set(self.initial) <= {"round_number", "idempotency_key", "round_id"}
+            and set(self.initial) <= {"round_number", "idempotency_key", "round_id", "saved_key"}
         )
         self.calculator = calculator or self._calculator()
         for seat, name in enumerate(game.names):
@@ -148,12 +151,14 @@ class RoundForm(forms.Form):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
             )
         if self.ruleset.has_starter:
+            # One tap on a name (radio buttons shown as names, _round_extra.html), not a select.
             self.fields["last_to_quit"] = forms.TypedChoiceField(
                 label=_("If everyone quit: who quit last (starts the next round)"),
                 coerce=int,
                 required=False,  # only when nobody emptied their hand: the rules say when
                 empty_value=None,
-                choices=[("", "—")] + list(enumerate(game.names)),
+                choices=list(enumerate(game.names)),
+                widget=forms.RadioSelect,
             )
 
     def _calculator(self):
@@ -227,16 +232,25 @@ class RoundForm(forms.Form):
         keys = [f"seat_{seat}" for seat in range(len(self.game.names))] + ["last_to_quit"]
         return {key: self.data.get(key) for key in keys if self.data.get(key) not in (None, "")}
 
+    def is_empty(self):
+        """Nothing typed at all: no number, nobody named as last to quit, no calculator."""
+        typed = [value for key, value in self.data.items() if key.startswith(("seat_", "goal_"))]
+        typed += [self.data.get("last_to_quit")]
+        typed += [v for k, v in self.data.items() if k.startswith("hand_")]
+        return not any(str(value or "").strip() for value in typed)
+
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())
 
     def clean(self):
         data = super().clean()
-        if self.errors:
+        if "round_number" in self.errors:
             return data
         expected = self.number or self.game.state.next_round
         if data.get("round_number") != expected:
             raise forms.ValidationError(stale_message(data.get("round_number")), code="stale")
+        # Every reason the round is refused, at once: a field that is no whole number has
+        # its own message already, and counts as missing for the rules.
         entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
         data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
         try:
@@ -249,12 +263,12 @@ class RoundForm(forms.Form):
             )
         except rules.RoundRefused as refused:
             self._show(refused.violations)
-            return data
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
-        # Stored as it counts, so the sheet, the JSON and an edit show what the total adds.
-        counted = data["state"].rounds[expected - 1].points
-        data["round"] = rules.Round(counted, data["round"].last_to_quit)
+        if not self.errors:
+            # Stored as it counts, so the sheet, the JSON and an edit show what the total adds.
+            counted = data["state"].rounds[expected - 1].points
+            data["round"] = rules.Round(counted, data["round"].last_to_quit)
         return data
 
     def _describe(self, violation, change=False):
@@ -269,7 +283,8 @@ class RoundForm(forms.Form):
             # In the round being typed, the round number goes without saying.
             here = type(violation)(violation.code, violation.seat, None, violation.params)
             field = None if violation.seat is None else f"seat_{violation.seat}"
-            self.add_error(field, self._describe(here))
+            if field not in self.errors:  # "Enter a whole number." says it already
+                self.add_error(field, self._describe(here))
 
 
 class ConfirmForm(forms.Form):

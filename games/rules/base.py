@@ -140,8 +140,9 @@ class Ruleset:
         """What is wrong with a valid value given the player's total (a chip they lack)."""
         return None
 
-    def round_violations(self, entries: Sequence[int]) -> list[Violation]:
-        """What is wrong with the round as a whole once each entry is valid on its own."""
+    def round_violations(self, entries: Sequence[int | None]) -> list[Violation]:
+        """What is wrong with the round as a whole, judged on the entries valid on their own
+        (None stands for one that is not)."""
         return []
 
     def chips(self, total: int) -> tuple[int, int]:
@@ -233,14 +234,17 @@ class Ruleset:
             return [Violation("game_over", params=self.end_facts(totals, played))]
         if played >= self.round_limit:
             return [Violation("too_many_rounds", params={"max": self.round_limit})]
-        found = []
+        found, valid = [], []
         for seat, (entry, total) in enumerate(zip(entries, totals, strict=True)):
             violation = self.value_violation(entry, seat)
             if violation is None:
                 violation = self.entry_violation(seat, entry, total)
             if violation is not None:
                 found.append(violation)
-        return found or self.round_violations(entries)
+            valid.append(None if violation else entry)
+        # Every reason at once, so that a round is corrected in one go: the round as a whole
+        # is judged on the entries valid on their own (None for the others).
+        return found + self.round_violations(valid)
 
     def apply_round(
         self, totals: Sequence[int], entries: Sequence[int], played: int = 0

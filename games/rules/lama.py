@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.rules.base import Round, Ruleset, Violation
+from games.rules.base import Round, Ruleset, Violation, is_whole
 
 CARD_VALUES = (1, 2, 3, 4, 5, 6)
 LLAMA = "llama"
@@ -98,10 +98,12 @@ class Lama(Ruleset):
         return seat if seat is not None else last_to_quit
 
     def missing_facts(self, round_: Round) -> list[Violation]:
-        """Without an emptied hand, only the last to quit says who starts the next round."""
-        if self.emptier(round_.entries) is None and round_.last_to_quit is None:
-            return [Violation("who_quit_last")]
-        return []
+        """Without an emptied hand, only the last to quit says who starts the next round. Not
+        asked while a number is missing or unreadable: it may be the emptied hand's."""
+        entries = round_.entries
+        if round_.last_to_quit is not None or any(not is_whole(e) for e in entries):
+            return []
+        return [Violation("who_quit_last")] if self.emptier(entries) is None else []
 
     def round_details(self, entries, last_to_quit, starter):
         return self.emptier(entries), self.next_starter(entries, last_to_quit)
@@ -131,8 +133,8 @@ class Lama(Ruleset):
             )
         return None
 
-    def round_violations(self, entries: Sequence[int]) -> list[Violation]:
-        emptied = [seat for seat, entry in enumerate(entries) if entry <= 0]
+    def round_violations(self, entries: Sequence[int | None]) -> list[Violation]:
+        emptied = [seat for seat, entry in enumerate(entries) if entry is not None and entry <= 0]
         if len(emptied) > 1:
             params = {"count": len(emptied)}
             return [Violation("several_emptied", seat, params=params) for seat in emptied]

@@ -76,10 +76,12 @@ def game_detail(request, pk):
     return sheet(request, game, RoundForm(game))
 
 
-def sheet(request, game, form, status=200, notice="", about=None):
+def sheet(request, game, form, status=200, notice="", about=None, saved=None):
+    """The sheet; `saved`: the number of the round just saved, confirmed at its top."""
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
     about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
     context = sheet_context(game) | {"form": form, "notice": notice, "about_form": about}
+    context["saved"] = saved
     response = render(request, template, context, status=status)
     # one address, two answers (the page, or its partial for htmx): caches must tell them apart
     patch_vary_headers(response, ["HX-Request"])
@@ -97,30 +99,41 @@ def round_add(request, pk):
     form = RoundForm(game, request.POST)
     saved = services.saved_with(game, request.POST.get("idempotency_key"))
     if saved is not None:  # this key saved a round: the same one again, or an old page's
-        return _saved(request, game) if form.repeats(*saved) else _stale_round(request, form)
+        if form.repeats(*saved):
+            return _saved(request, game, saved[0])
+        return _stale_round(request, form)
+    just_saved = services.saved_with(game, request.POST.get("saved_key"))
+    if form.is_empty() and just_saved is not None and just_saved[0] == len(game.state.rounds):
+        # A late second tap of a double tap, on the new form shown after the save (which
+        # carries the key just saved): the answer to the first tap again, never a refusal.
+        return _saved(request, game, just_saved[0])
     if not form.is_valid():
         return _refused(request, game, form)
+    return _add(request, game, form)
+
+
+def _add(request, game, form):
+    number, key = game.state.next_round, form.cleaned_data["idempotency_key"]
     try:
-        services.add_round(
-            game,
-            form.cleaned_data["round"],
-            game.state.next_round,
-            form.cleaned_data["idempotency_key"],
-        )
+        services.add_round(game, form.cleaned_data["round"], number, key)
     except services.StaleSheet:
-        fresh = get_game_for(request.user, pk)
-        saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
+        fresh = get_game_for(request.user, game.pk)
+        saved = services.saved_with(fresh, key)
         if saved is not None and form.repeats(*saved):
-            return _saved(request, fresh)  # a double tap, both read before either saved
+            return _saved(request, fresh, saved[0])  # a double tap, both read before either saved
         return _stale_round(request, form, fresh)
-    return _saved(request, game)
+    return _saved(request, game, number)
 
 
-def _saved(request, game):
+def _saved(request, game, number):
+    """Round `number` saved (or found saved by its key): the sheet, which says so at its top,
+    ready for the next round."""
     if not request.htmx:
+        messages.success(request, _("Round %(number)s saved.") % {"number": number})
         return redirect(game)
     game = get_game_for(request.user, game.pk)
-    return sheet(request, game, RoundForm(game))
+    key = game.stored_rounds[number - 1].key if number <= len(game.stored_rounds) else None
+    return sheet(request, game, RoundForm(game, initial={"saved_key": key}), saved=number)
 
 
 def _refused(request, game, form):

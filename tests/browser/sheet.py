@@ -36,3 +36,8 @@ def save_round(page: Page, values: dict):
 
 def totals(page: Page):
     return [int(cell) for cell in page.locator("tfoot td strong").all_inner_texts()]
+
+
+def tap_quitter(page: Page, name: str):
+    """One tap on a name in "who quit last" (its label: the radio button is drawn as the name)."""
+    page.get_by_role("group", name="who quit last").get_by_text(f"{name} quit last").click()
