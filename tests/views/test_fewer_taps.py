@@ -19,7 +19,7 @@ def test_who_quit_last_is_a_group_of_names_to_tap(alice_client, make_game):
     assert "<legend>If everyone quit: who quit last (starts the next round)</legend>" in group
     assert group.count('type="radio" name="last_to_quit"') == 3
     assert '<label class="name-choice" for="id_last_to_quit_1">' in group
-    assert "Ben<span class=\"visually-hidden\"> quit last</span>" in group
+    assert 'Ben<span class="visually-hidden"> quit last</span>' in group
     assert "<select" not in html.split('class="round-form"')[1].split("</form>")[0]
 
 
