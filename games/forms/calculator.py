@@ -26,7 +26,7 @@ class HandCalculator(forms.Form):
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.names, self.score = game.names, None
+        self.names, self.score, self.scores = game.names, None, {}
         self.fields["calculate"].choices = list(enumerate(self.names))
         labels = GOAL_LABELS[: game.ruleset.goals_per_round]
         self.goal_names = [f"goal_{n}" for n in range(1, len(labels) + 1)]
@@ -40,8 +40,9 @@ class HandCalculator(forms.Form):
         return [self[name] for name in self.goal_names]
 
     def row(self, seat):
-        """What a player's row shows: their letters, and what they score once calculated."""
-        score = self.score if self.score and self.cleaned_data["calculate"] == seat else None
+        """What a player's row shows: their letters, and what they score once calculated (every
+        player's whose letters are typed, not only the last one's: all stay on screen)."""
+        score = self.scores.get(seat)
         parts = list(zip(SHORT_LABELS, score.per_goal, strict=False)) if score else []
         return {"hand": self[f"hand_{seat}"], "score": score, "parts": parts}
 
@@ -59,7 +60,22 @@ class HandCalculator(forms.Form):
         hand = self._read(hand_field, parse_hand)
         if not self.errors:
             self.score = hand_score(goals, hand)
+            self.scores = self._others(goals, seat) | {seat: self.score}
         return data
+
+    def _others(self, goals, seat):
+        """The other players' scores against the same goals, where their letters are typed
+        and readable (the others are left as they are, with no message)."""
+        scores = {}
+        for other in range(len(self.names)):
+            letters = self.cleaned_data.get(f"hand_{other}", "").strip()
+            if other == seat or not letters:
+                continue
+            try:
+                scores[other] = hand_score(goals, parse_hand(letters))
+            except Unreadable:
+                continue
+        return scores
 
     def _read(self, name, parse):
         """What the rules module reads in a field; its refusal worded next to that field."""

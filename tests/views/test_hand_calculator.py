@@ -212,3 +212,12 @@ def test_it_words_its_refusals_in_french(alice_client, game):
     alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
     response = calculate(alice_client, game, 0, {0: "A" * 33})
     assert "33 lettres\u00a0: une main en compte 32 au plus." in response.text
+
+
+def test_every_players_breakdown_stays_on_screen_not_only_the_last(alice_client, game):
+    response = calculate(alice_client, game, 1, {0: "ABCDEFG", 1: "AABBCCD", 2: "X!"})
+    shown = text(response.text)
+    assert "Ana's hand: 1st 51 + 2nd 2 + 3rd 2 + 4th 19 = in all 74" in shown
+    assert "Ben's hand: 1st 2 + 2nd 19 + 3rd 19 + 4th 4 = in all 44" in shown
+    assert "Cleo's hand:" not in shown  # letters it cannot read: no breakdown, no message
+    assert 'id="id_hand_2_errors"' not in response.text
