@@ -406,3 +406,19 @@ document.addEventListener("submit", (event) => {
   if (!offline || !offline.controller || !event.target.matches("[data-forget-offline]")) return;
   offline.controller.postMessage({ forget: true });
 });
+
+// Llama Llama's goals typed before: a tap types one in the first empty goal field and goes on
+// to the next empty one (or the first player's letters). Without JavaScript the button posts
+// the form, which comes back with the goal typed.
+document.addEventListener("click", (event) => {
+  const choice = event.target.closest && event.target.closest("button[data-goal-choice]");
+  if (!choice) return;
+  const goals = [...choice.closest("fieldset").querySelectorAll('input[name^="goal_"]')];
+  const empty = goals.find((goal) => !goal.value.trim());
+  if (!empty) return;
+  event.preventDefault();
+  empty.value = choice.value;
+  empty.dispatchEvent(new Event("input", { bubbles: true }));
+  const next = goals.find((goal) => !goal.value.trim()) || document.getElementById("id_hand_0");
+  if (next) next.focus();
+});

@@ -26,7 +26,7 @@ class HandCalculator(forms.Form):
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.names, self.score, self.scores = game.names, None, {}
+        self.names, self.score, self.scores, self.offered = game.names, None, {}, []
         self.fields["calculate"].choices = list(enumerate(self.names))
         labels = GOAL_LABELS[: game.ruleset.goals_per_round]
         self.goal_names = [f"goal_{n}" for n in range(1, len(labels) + 1)]
@@ -86,6 +86,45 @@ class HandCalculator(forms.Form):
         except Unreadable as unreadable:
             self.add_error(name, describe_unreadable(unreadable))
             return None
+
+
+# The goals typed in earlier rounds and games, offered as one-tap choices: kept in the
+# session (on this phone, for this account), never in the database.
+REMEMBERED = "llama_llama_goals"
+KEPT_GOALS = 12
+
+
+def _same(goal):
+    return "".join(goal.upper().split())
+
+
+def remember_goals(session, calculator):
+    """Keep the goals a calculator just counted with, newest first, each once."""
+    typed = [calculator.cleaned_data[name].strip() for name in calculator.goal_names]
+    typed = [goal for goal in typed if goal]
+    known = {_same(goal) for goal in typed}
+    kept = [goal for goal in session.get(REMEMBERED, []) if _same(goal) not in known]
+    session[REMEMBERED] = list(dict.fromkeys(typed + kept))[:KEPT_GOALS]
+
+
+def offer_goals(session, calculator):
+    """The goals remembered that are not typed in this calculator already."""
+    if calculator is None:
+        return
+    typed = {_same(str(calculator[name].value() or "")) for name in calculator.goal_names}
+    calculator.offered = [g for g in session.get(REMEMBERED, []) if _same(g) not in typed]
+
+
+def with_goal_chosen(data, goals_per_round):
+    """Without JavaScript, a goal tapped among those offered comes back typed in the first
+    empty goal field, everything else typed kept."""
+    initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+    chosen = str(data.get("goal_choice", ""))[:TYPED_MAX]
+    for n in range(1, goals_per_round + 1):
+        if not str(initial.get(f"goal_{n}") or "").strip():
+            initial[f"goal_{n}"] = chosen
+            break
+    return initial
 
 
 def calculates(ruleset):

@@ -13,7 +13,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services
 from games.display import sheet_context
-from games.forms.calculator import HandCalculator, calculates
+from games.forms.calculator import (
+    HandCalculator,
+    calculates,
+    offer_goals,
+    remember_goals,
+    with_goal_chosen,
+)
 from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundAsked, RoundForm
 from games.models import Seat
 from games.refusals import (
@@ -82,6 +88,7 @@ def sheet(request, game, form, status=200, notice="", about=None, saved=None):
     about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
     context = sheet_context(game) | {"form": form, "notice": notice, "about_form": about}
     context["saved"] = saved
+    offer_goals(request.session, form.calculator)
     response = render(request, template, context, status=status)
     # one address, two answers (the page, or its partial for htmx): caches must tell them apart
     patch_vary_headers(response, ["HX-Request"])
@@ -96,6 +103,8 @@ def round_add(request, pk):
         return sheet(request, game, _with_return_filled(game, request.POST))
     if "calculate" in request.POST and calculates(game.ruleset):
         return _calculated(request, game)
+    if "goal_choice" in request.POST and calculates(game.ruleset):
+        return _goal_chosen(request, game)
     form = RoundForm(game, request.POST)
     saved = services.saved_with(game, request.POST.get("idempotency_key"))
     if saved is not None:  # this key saved a round: the same one again, or an old page's
@@ -196,9 +205,23 @@ def _calculated(request, game, number=None):
     if counted:
         initial[f"seat_{calculator.cleaned_data['calculate']}"] = calculator.score.total
     form = RoundForm(game, number=number, initial=initial, calculator=calculator)
-    status = 200 if counted else 422
+    if counted:
+        remember_goals(request.session, calculator)
+    return _with_calculator(request, game, form, number, status=200 if counted else 422)
+
+
+def _goal_chosen(request, game, number=None):
+    """A goal typed before, tapped: typed in the first empty goal field; nothing saved."""
+    initial = with_goal_chosen(request.POST, game.ruleset.goals_per_round)
+    form = RoundForm(game, number=number, initial=initial)
+    return _with_calculator(request, game, form, number)
+
+
+def _with_calculator(request, game, form, number, status=200):
+    """The sheet, or the edit page of round `number`, with the calculator as it is."""
     if number is None:
         return sheet(request, game, form, status=status)
+    offer_goals(request.session, form.calculator)
     context = sheet_context(game) | {"form": form}
     return render(request, "games/round_edit.html", context, status=status)
 
@@ -212,14 +235,11 @@ def round_edit(request, pk, number):
     if request.method == "GET":
         if stored_id is None:
             return _gone(request, game, edit_gone_message(number))
-        entries = game.state.rounds[number - 1].points
-        initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
-        initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
-        initial["round_id"] = stored_id
-        form = RoundForm(game, number=number, initial=initial)
-        return render(request, "games/round_edit.html", sheet_context(game) | {"form": form})
+        return _edit_page(request, game, number, stored_id)
     if "calculate" in request.POST and calculates(game.ruleset):
         return _calculated(request, game, number)
+    if "goal_choice" in request.POST and calculates(game.ruleset):
+        return _goal_chosen(request, game, number)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if stored_id is None or opened_for not in (None, stored_id):
@@ -232,6 +252,15 @@ def round_edit(request, pk, number):
     except services.StaleSheet:
         return _edit_gone(request, game, form, number)
     return redirect(game)
+
+
+def _edit_page(request, game, number, stored_id):
+    """Round `number` in its form as it counts, bound to the stored round `stored_id`."""
+    entries = game.state.rounds[number - 1].points
+    initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
+    initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
+    initial["round_id"] = stored_id
+    return _with_calculator(request, game, RoundForm(game, number=number, initial=initial), number)
 
 
 def _edit_gone(request, game, form, number):
