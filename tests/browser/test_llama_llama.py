@@ -145,9 +145,7 @@ def test_the_calculator_works_without_javascript(browser, live_server, alice, ma
         context.close()
 
 
-def test_goals_typed_before_are_one_tap_each_and_every_breakdown_stays(
-    page, signed_in, make_game
-):
+def test_goals_typed_before_are_one_tap_each_and_every_breakdown_stays(page, signed_in, make_game):
     game = make_game(names=("Ana", "Ben"), kind="llama_llama")
     page.goto(f"/games/{game.pk}/")
     type_goals(page)
