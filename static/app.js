@@ -353,3 +353,42 @@ document.addEventListener("submit", (event) => {
   if (!offline || !offline.controller || !event.target.matches("[data-forget-offline]")) return;
   offline.controller.postMessage({ forget: true });
 });
+
+// The live view without a signal: a poll that cannot reach the server says since when the
+// sheet is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
+// since) clears it; the board then catches up by itself. A poll that hangs (bars on the
+// screen, nothing getting through) counts as lost after LIVE_TIMEOUT_MS.
+const LIVE_TIMEOUT_MS = 8000;
+function liveConnection(event) {
+  const status = document.getElementById("live-connection");
+  // detail.elt: a board replaced by the poll's answer hands its afterRequest to its parent.
+  return status && event.detail.elt && event.detail.elt.id === "board" ? status : null;
+}
+function connectionLost(event) {
+  const status = liveConnection(event);
+  if (!status) return;
+  const updated = new Date(Number(status.dataset.updated) * 1000);
+  const clock = new Intl.DateTimeFormat(document.documentElement.lang, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  status.textContent = status.dataset.lost.replace("{time}", clock.format(updated));
+  document.querySelector(".live-label")?.classList.add("lost");
+}
+document.addEventListener("htmx:configRequest", (event) => {
+  if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;
+});
+document.addEventListener("htmx:sendError", connectionLost);
+document.addEventListener("htmx:timeout", connectionLost);
+document.addEventListener("htmx:responseError", (event) => {
+  // A proxy's answers when the app behind it is away.
+  if ([502, 503, 504].includes(event.detail.xhr.status)) connectionLost(event);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const status = liveConnection(event);
+  if (!status || !event.detail.successful) return;
+  status.dataset.updated = String(Math.floor(Date.now() / 1000));
+  status.textContent = "";
+  document.querySelector(".live-label")?.classList.remove("lost");
+});

@@ -7,7 +7,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from games.views import offline
+from games import services
+from games.models import ShareLink
+from games.rules import Round
+from games.views import live, offline
 from tests.browser.sheet import save_round
 
 
@@ -135,3 +138,27 @@ def test_a_new_release_takes_over_at_the_next_visit(page, relay, monkeypatch):
     relay.unplug()
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Rules of the games")
+
+
+def test_the_live_view_says_when_it_lost_the_connection_and_catches_up(
+    page, relay, make_game, watch, monkeypatch
+):
+    monkeypatch.setattr(live, "POLL_SECONDS", 1)
+    game = make_game(rounds=[(31, 0, 20)])
+    page.goto(ShareLink.objects.create(game=game).get_absolute_url())
+    status = page.get_by_role("status").filter(has_text="connection")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    wait_for_worker(page)
+
+    watch.expect("failed", "/live/")
+    watch.expect_console("htmx:sendError")  # htmx logs the polls that fail
+    watch.expect_console("htmx:afterRequest")
+    watch.expect_console("net::ERR_")
+    relay.unplug()
+    expect(status).to_have_text(
+        re.compile(r"^Last update \d\d:\d\d, no connection. The sheet catches up by itself")
+    )
+    services.add_round(game, Round((2, 5, 0)), 2)
+    relay.plug()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    expect(status).to_have_count(0)
