@@ -15,6 +15,7 @@ urlpatterns = [
     # At the root, so that the service worker's scope is the whole site.
     path("sw.js", offline.service_worker, name="service_worker"),
     path("", include("games.urls")),
+    path("", include("jobs.urls")),
 ]
 
 # Public pages have one address per language (/en/…, /fr/…) that search engines and
