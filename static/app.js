@@ -338,6 +338,25 @@ if (offline && document.body.dataset.serviceWorker) {
   });
 }
 
+// A page the worker answered with its kept copy, the server being out of reach, says so
+// and since when (the copy's date, with the day when it is not today's).
+if (offline && offline.controller) {
+  offline.addEventListener("message", (event) => {
+    const status = document.querySelector("[data-kept-copy]");
+    if (!status || !event.data || !event.data.keptAt) return;
+    const at = new Date(event.data.keptAt);
+    const today = at.toDateString() === new Date().toDateString();
+    const clock = new Intl.DateTimeFormat(document.documentElement.lang, {
+      ...(today ? {} : { day: "numeric", month: "short" }),
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    status.textContent = status.dataset.keptCopy.replace("{time}", clock.format(at));
+  });
+  offline.controller.postMessage({ shownKept: true });
+}
+
 // A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
 // so that a reload without a signal shows the latest rounds, not those of the first visit.
 document.addEventListener("htmx:afterRequest", (event) => {

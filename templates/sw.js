@@ -57,12 +57,16 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// The page asks: keep a fresh copy of this page (after an htmx swap changed it), or forget
-// every page (the log-out button).
+// The page asks: keep a fresh copy of this page (after an htmx swap changed it), forget
+// every page (the log-out button), or whether it is a kept copy (to say so, and since when).
 self.addEventListener("message", (event) => {
   const { data } = event;
   if (data && data.keep) event.waitUntil(refresh(data.keep));
   if (data && data.forget) event.waitUntil(forgetPages(null).then(() => writeState({})));
+  if (data && data.shownKept && shownKept.has(event.source.id)) {
+    event.source.postMessage({ keptAt: shownKept.get(event.source.id) });
+    shownKept.delete(event.source.id);
+  }
 });
 
 async function page(event) {
@@ -73,10 +77,19 @@ async function page(event) {
   try {
     const first = await Promise.race([network, late]);
     if (first && !GATEWAY_ERRORS.includes(first.status)) return first;
-    return (await kept(request.url)) || first || (await network);
+    return (await keptCopy(event)) || first || (await network);
   } catch {
-    return (await kept(request.url)) || offlinePage(request.url);
+    return (await keptCopy(event)) || offlinePage(request.url);
   }
+}
+
+// The pages shown from a kept copy, by their window: each asks once loaded, to say so.
+const shownKept = new Map();
+
+async function keptCopy(event) {
+  const copy = await kept(event.request.url);
+  if (copy) shownKept.set(event.resultingClientId, copy.headers.get("Date"));
+  return copy;
 }
 
 async function fromNetwork(event) {

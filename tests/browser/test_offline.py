@@ -72,10 +72,15 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     page.goto("/en/")  # the manifest's start_url, the home-screen icon's page
     wait_until_kept(page, "/en/")
 
+    expect(page.locator("[data-kept-copy]")).to_be_empty()
+
     relay.unplug()
     page.goto(sheet)
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
     expect(page.locator("tfoot")).to_contain_text("33")
+    expect(page.get_by_role("status").filter(has_text="No connection")).to_have_text(
+        re.compile(r"^No connection: this page as it was at \d\d:\d\d\.$")
+    )
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
     page.goto("/en/")
