@@ -353,6 +353,11 @@ if (offline && offline.controller) {
       hourCycle: "h23",
     });
     status.textContent = status.dataset.keptCopy.replace("{time}", clock.format(at));
+    // Every load of one copy would otherwise send the same submission key, and the server
+    // would take a second round typed on it for a retry of the first.
+    document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => {
+      input.value = crypto.randomUUID();
+    });
   });
   offline.controller.postMessage({ shownKept: true });
 }

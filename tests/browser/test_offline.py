@@ -24,6 +24,19 @@ def wait_for_worker(page):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+def game_page_key(page, sheet):
+    """The submission key of the round form in the copy the worker keeps of `sheet`."""
+    return page.evaluate(
+        """async (sheet) => {
+            for (const name of await caches.keys()) {
+                const copy = name.startsWith("pages-") && (await caches.match(sheet, { cacheName: name, ignoreVary: true }));
+                if (copy) return (await copy.text()).match(/name="idempotency_key" value="([^"]+)"/)[1];
+            }
+        }""",
+        sheet,
+    )
+
+
 def wait_until(page, function, arg=None, timeout=5):
     """Until the async `function` is true in the page: wait_for_function would take the
     promise it returns for a true value at once."""
@@ -73,6 +86,8 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     wait_until_kept(page, "/en/")
 
     expect(page.locator("[data-kept-copy]")).to_be_empty()
+    key = page.locator('input[name="idempotency_key"]')
+    keys = {game_page_key(page, sheet)}
 
     relay.unplug()
     page.goto(sheet)
@@ -81,8 +96,12 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     expect(page.get_by_role("status").filter(has_text="No connection")).to_have_text(
         re.compile(r"^No connection: this page as it was at \d\d:\d\d\.$")
     )
+    keys.add(key.input_value())
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    expect(page.get_by_role("status").filter(has_text="No connection")).to_be_visible()
+    keys.add(key.input_value())
+    assert len(keys) == 3  # each load of the copy, a submission key of its own
     page.goto("/en/")
     page.get_by_role("link", name=re.compile("Ana")).first.click()  # from a link
     expect(page).to_have_url(re.compile(f"{sheet}$"))
