@@ -28,9 +28,11 @@ def game_page_key(page, sheet):
     """The submission key of the round form in the copy the worker keeps of `sheet`."""
     return page.evaluate(
         """async (sheet) => {
-            for (const name of await caches.keys()) {
-                const copy = name.startsWith("pages-") && (await caches.match(sheet, { cacheName: name, ignoreVary: true }));
-                if (copy) return (await copy.text()).match(/name="idempotency_key" value="([^"]+)"/)[1];
+            for (const cacheName of await caches.keys()) {
+                if (!cacheName.startsWith("pages-")) continue;
+                const copy = await caches.match(sheet, { cacheName, ignoreVary: true });
+                const key = copy && (await copy.text()).match(/"idempotency_key" value="([^"]+)"/);
+                if (key) return key[1];
             }
         }""",
         sheet,
