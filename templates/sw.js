@@ -71,8 +71,10 @@ self.addEventListener("message", (event) => {
 
 async function page(event) {
   const { request } = event;
-  const network = fromNetwork(event);
-  network.catch(() => {}); // judged below
+  const answer = fromNetwork(event);
+  // Kept even when it comes too late to be shown; asked for now, while the event lasts.
+  event.waitUntil(answer.then(({ copy }) => keep(request.url, copy)).catch(() => {}));
+  const network = answer.then(({ response }) => response);
   const late = new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS));
   try {
     const first = await Promise.race([network, late]);
@@ -94,8 +96,7 @@ async function keptCopy(event) {
 
 async function fromNetwork(event) {
   const response = (await event.preloadResponse) || (await fetch(event.request));
-  event.waitUntil(keep(event.request.url, response.clone()));
-  return response;
+  return { response, copy: response.clone() };
 }
 
 async function sent(request) {
@@ -118,7 +119,8 @@ async function fromShell(event) {
 async function refresh(url) {
   if (new URL(url).origin !== self.location.origin) return;
   try {
-    await keep(url, await fetch(url, { credentials: "same-origin" }));
+    // A redirect (to the log-in page, once signed out) is not this page: not kept.
+    await keep(url, await fetch(url, { credentials: "same-origin", redirect: "manual" }));
   } catch {
     // No connection: the copy kept before stays.
   }
@@ -127,7 +129,7 @@ async function refresh(url) {
 // Only what the server said may be kept (it names the account), and only for that account.
 async function keep(url, response) {
   const account = response.headers.get(CONFIG.accountHeader);
-  if (response.status !== 200 || !account) return;
+  if (response.status !== 200 || response.redirected || !account) return;
   const state = await readState();
   if (account !== state.account) await forgetPages(account);
   const language = response.headers.get("Content-Language") || state.language;
