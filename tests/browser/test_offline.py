@@ -120,6 +120,20 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     expect(page.get_by_role("heading", level=1)).to_have_text("History")
 
 
+def test_a_server_that_does_not_answer_gives_the_kept_copy_after_a_few_seconds(
+    page, relay, signed_in, make_game
+):
+    sheet = f"/games/{make_game(rounds=[(31, 0, 20)]).pk}/"
+    page.goto(sheet)
+    wait_for_worker(page)
+    wait_until_kept(page, sheet)
+
+    relay.unplug(hang=True)  # bars on the screen, nothing getting through
+    page.goto(sheet, timeout=10_000)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    expect(page.get_by_role("status").filter(has_text="No connection")).to_be_visible()
+
+
 @pytest.mark.parametrize("locale", ["fr-FR"])
 def test_a_page_never_opened_says_so_in_the_readers_language(page, relay, locale):
     page.goto("/fr/rules/")
