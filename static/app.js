@@ -338,21 +338,25 @@ if (offline && document.body.dataset.serviceWorker) {
   });
 }
 
+// "20:41" in the page's language, with the day when it is not today's.
+function clockTime(date) {
+  const today = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(document.documentElement.lang, {
+    ...(today ? {} : { day: "numeric", month: "short" }),
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}
+
 // A page the worker answered with its kept copy, the server being out of reach, says so
-// and since when (the copy's date, with the day when it is not today's).
+// and since when (the copy's date).
 if (offline && offline.controller) {
   offline.addEventListener("message", (event) => {
     const status = document.querySelector("[data-kept-copy]");
     if (!status || !event.data || !event.data.keptAt) return;
-    const at = new Date(event.data.keptAt);
-    const today = at.toDateString() === new Date().toDateString();
-    const clock = new Intl.DateTimeFormat(document.documentElement.lang, {
-      ...(today ? {} : { day: "numeric", month: "short" }),
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    status.textContent = status.dataset.keptCopy.replace("{time}", clock.format(at));
+    const at = clockTime(new Date(event.data.keptAt));
+    status.textContent = status.dataset.keptCopy.replace("{time}", at);
     // Every load of one copy would otherwise send the same submission key, and the server
     // would take a second round typed on it for a retry of the first.
     document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => {
@@ -391,13 +395,8 @@ function liveConnection(event) {
 function connectionLost(event) {
   const status = liveConnection(event);
   if (!status) return;
-  const updated = new Date(Number(status.dataset.updated) * 1000);
-  const clock = new Intl.DateTimeFormat(document.documentElement.lang, {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  status.textContent = status.dataset.lost.replace("{time}", clock.format(updated));
+  const updated = clockTime(new Date(Number(status.dataset.updated) * 1000));
+  status.textContent = status.dataset.lost.replace("{time}", updated);
   document.querySelector(".live-label")?.classList.add("lost");
 }
 document.addEventListener("htmx:configRequest", (event) => {
