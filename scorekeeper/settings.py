@@ -99,6 +99,8 @@ MIDDLEWARE = [
     # Last, so that its 413 gets every header above; still before any body is read (the CSRF
     # check reads it in process_view, after every middleware has seen the request).
     "scorekeeper.middleware.refuse_oversized_requests",
+    # Likewise: a body in another charset, or multipart without a boundary, is refused unread.
+    "scorekeeper.middleware.refuse_unreadable_requests",
 ]
 
 # The most a request may send (a backup to import is the biggest): refused by its size before
@@ -113,6 +115,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # A running job not heard from for this long lost its worker (jobs/models.py): it is given up
 # and what it wrote is undone. Each step of a job reports well within a second.
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
+# Exports an account may ask for in an hour (each reads all its games), and how long the file
+# of one is kept for its owner to download.
+EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
+EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -245,9 +251,21 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # on one node holds on every node.
 # Folds (games/reports/folds.py) are kept under their game's stamp: in each worker's memory,
 # or in the shared Redis, where one node's fold serves them all.
+# Redis away is slower, not down (scorekeeper/cache.py): its errors are answered as misses, and
+# a worker that met one leaves it alone for REDIS_RETRY_AFTER seconds. A Redis that does not
+# answer costs a request at most its connect timeout, once in that time.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_OPTIONS = {
+    "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", 0.25)),
+    "socket_timeout": float(os.environ.get("REDIS_TIMEOUT", 1.0)),
+    "retry_after": float(os.environ.get("REDIS_RETRY_AFTER", 5.0)),
+}
 if REDIS_URL:
-    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    SHARED_CACHE = {
+        "BACKEND": "scorekeeper.cache.ResilientRedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": REDIS_OPTIONS,
+    }
 elif DEBUG:
     SHARED_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 else:
@@ -263,7 +281,9 @@ CACHES = {
     # Never stale (the keys change with the data): kept till memory runs short. Not the file
     # cache, whose every write lists its whole folder.
     "folds": (
-        SHARED_CACHE | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
+        SHARED_CACHE
+        | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
+        | {"OPTIONS": REDIS_OPTIONS | {"keys_never_stale": True}}
         if REDIS_URL
         else {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
