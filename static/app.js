@@ -391,6 +391,34 @@ if (offline && document.body.dataset.serviceWorker) {
   });
 }
 
+// "20:41" in the page's language, with the day when it is not today's.
+function clockTime(date) {
+  const today = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(document.documentElement.lang, {
+    ...(today ? {} : { day: "numeric", month: "short" }),
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}
+
+// A page the worker answered with its kept copy, the server being out of reach, says so
+// and since when (the copy's date).
+if (offline && offline.controller) {
+  offline.addEventListener("message", (event) => {
+    const status = document.querySelector("[data-kept-copy]");
+    if (!status || !event.data || !event.data.keptAt) return;
+    const at = clockTime(new Date(event.data.keptAt));
+    status.textContent = status.dataset.keptCopy.replace("{time}", at);
+    // Every load of one copy would otherwise send the same submission key, and the server
+    // would take a second round typed on it for a retry of the first.
+    document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => {
+      input.value = crypto.randomUUID();
+    });
+  });
+  offline.controller.postMessage({ shownKept: true });
+}
+
 // A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
 // so that a reload without a signal shows the latest rounds, not those of the first visit.
 document.addEventListener("htmx:afterRequest", (event) => {
@@ -421,4 +449,38 @@ document.addEventListener("click", (event) => {
   empty.dispatchEvent(new Event("input", { bubbles: true }));
   const next = goals.find((goal) => !goal.value.trim()) || document.getElementById("id_hand_0");
   if (next) next.focus();
+});
+
+// The live view without a signal: a poll that cannot reach the server says since when the
+// sheet is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
+// since) clears it; the board then catches up by itself. A poll that hangs (bars on the
+// screen, nothing getting through) counts as lost after LIVE_TIMEOUT_MS.
+const LIVE_TIMEOUT_MS = 8000;
+function liveConnection(event) {
+  const status = document.getElementById("live-connection");
+  // detail.elt: a board replaced by the poll's answer hands its afterRequest to its parent.
+  return status && event.detail.elt && event.detail.elt.id === "board" ? status : null;
+}
+function connectionLost(event) {
+  const status = liveConnection(event);
+  if (!status) return;
+  const updated = clockTime(new Date(Number(status.dataset.updated) * 1000));
+  status.textContent = status.dataset.lost.replace("{time}", updated);
+  document.querySelector(".live-label")?.classList.add("lost");
+}
+document.addEventListener("htmx:configRequest", (event) => {
+  if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;
+});
+document.addEventListener("htmx:sendError", connectionLost);
+document.addEventListener("htmx:timeout", connectionLost);
+document.addEventListener("htmx:responseError", (event) => {
+  // A proxy's answers when the app behind it is away.
+  if ([502, 503, 504].includes(event.detail.xhr.status)) connectionLost(event);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const status = liveConnection(event);
+  if (!status || !event.detail.successful) return;
+  status.dataset.updated = String(Math.floor(Date.now() / 1000));
+  status.textContent = "";
+  document.querySelector(".live-label")?.classList.remove("lost");
 });
