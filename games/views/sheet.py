@@ -1,8 +1,11 @@
 """The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
 
+from functools import partial
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
@@ -12,29 +15,28 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.display import sheet_context
+from games.display import saved_by, sheet_context
 from games.forms.calculator import HandCalculator, calculates
 from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundForm
-from games.models import Seat
 from games.refusals import stale_message, stale_round_message
 from games.reports import folds
+from games.views.access import Access, for_owner
 from games.wording import and_list, collation_key
+
+# How often the phones that follow a game ask for news (the live view and the sheet itself):
+# a round saved on one phone shows on the others within 1.5 s (docs/benchmarks.md).
+POLL_SECONDS = 1
+
+
+class BoardForm(forms.Form):
+    """The revision a following phone last saw; it gets a 204 while nothing changed."""
+
+    seen = forms.CharField(required=False, max_length=64)
 
 
 def get_game_for(user, pk):
-    """The one door to a game: another account's game is a 404.
-
-    The game comes with its seats and their players, read in the same query: every page of
-    a game shows the players' names.
-    """
-    seats = Seat.objects.filter(game__owner=user, game__pk=pk).select_related("game", "player")
-    seats = list(seats.order_by("position"))
-    if not seats:  # a game always has two seats at least
-        raise Http404
-    game = seats[0].game
-    for seat in seats:
-        seat.game = game
-    return game.load(seats=seats)
+    """The one door to an owner's game: another account's game is a 404 (views/access.py)."""
+    return Access(pk, user=user).read()
 
 
 def posted(request):
@@ -62,77 +64,108 @@ def game_new(request):
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 
 
-@login_required
 @require_GET
 @never_cache  # Back must not show a sheet from before the last round (nor the bfcache keep it)
-def game_detail(request, pk):
-    game = folds.with_kept_state(get_game_for(request.user, pk))
-    return sheet(request, game, RoundForm(game))
+def show_sheet(request, access):
+    game = folds.with_kept_state(access.read())
+    return sheet(request, access, game, RoundForm(game))
 
 
-def sheet(request, game, form, status=200, notice="", about=None):
+def sheet(request, access, game, form, status=200, notice="", about=None):
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
-    about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
-    context = sheet_context(game) | {"form": form, "notice": notice, "about_form": about}
+    context = _context(access, game, form) | {"notice": notice}
+    if access.scorer is None:
+        about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
+        context["about_form"] = about
     response = render(request, template, context, status=status)
     # one address, two answers (the page, or its partial for htmx): caches must tell them apart
     patch_vary_headers(response, ["HX-Request"])
     return response
 
 
-@login_required
+def _context(access, game, form=None):
+    """What the sheet's pages show, with the links of whoever acts on it (owner or scorer)."""
+    if form is not None:
+        edited = () if form.number is None else (form.number,)
+        form.action = access.url("round_edit" if edited else "round_add", *edited)
+    context = sheet_context(game, edit_url=partial(access.url, "round_edit"))
+    return context | {
+        "form": form,
+        "access": access,
+        "scorer": access.scorer,
+        "board_url": access.url("game_board"),
+        "undo_url": access.url("round_undo"),
+        "poll_seconds": POLL_SECONDS,
+        # called by the template only when its kept part is not kept already
+        "saved_by": partial(saved_by, game),
+    }
+
+
+@require_GET
+def board(request, access):
+    """What the sheet shows above its form, for a phone that follows it: a 204 while the
+    game's revision is the one it has seen (a poll of one query), else the fresh parts."""
+    game = access.read()
+    seen = BoardForm(request.GET)
+    if seen.is_valid() and seen.cleaned_data["seen"] == str(game.revision):
+        return HttpResponse(status=204)
+    game = folds.with_kept_state(game)
+    return render(request, "games/game.html#board-update", _context(access, game))
+
+
 @require_POST
-def round_add(request, pk):
-    game = get_game_for(request.user, pk)
+def add_round(request, access):
+    game = access.read()
     if "emptied" in request.POST:
-        return sheet(request, game, _with_return_filled(game, request.POST))
+        return sheet(request, access, game, _with_return_filled(game, request.POST))
     if "calculate" in request.POST and calculates(game.ruleset):
-        return _calculated(request, game)
+        return _calculated(request, access, game)
     form = RoundForm(game, request.POST)
     saved = services.saved_with(game, request.POST.get("idempotency_key"))
     if saved is not None:  # this key saved a round: the same one again, or an old page's
-        return _saved(request, game) if form.repeats(*saved) else _stale_round(request, form)
+        if form.repeats(*saved):
+            return _saved(request, access)
+        return _stale_round(request, access, form)
     if not form.is_valid():
-        return _refused(request, game, form)
+        return _refused(request, access, game, form)
+    data = form.cleaned_data
     try:
         services.add_round(
-            game,
-            form.cleaned_data["round"],
-            game.state.next_round,
-            form.cleaned_data["idempotency_key"],
+            game, data["round"], game.state.next_round, data["idempotency_key"], access.scorer
         )
     except services.StaleSheet:
-        fresh = get_game_for(request.user, pk)
-        saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
+        fresh = access.read()
+        saved = services.saved_with(fresh, data["idempotency_key"])
         if saved is not None and form.repeats(*saved):
-            return _saved(request, fresh)  # a double tap, both read before either saved
-        return _stale_round(request, form, fresh)
-    return _saved(request, game)
+            return _saved(request, access, fresh)  # a double tap, both read before either saved
+        return _stale_round(request, access, form, fresh)
+    return _saved(request, access)
 
 
-def _saved(request, game):
+def _saved(request, access, game=None):
     if not request.htmx:
-        return redirect(game)
-    game = get_game_for(request.user, game.pk)
-    return sheet(request, game, RoundForm(game))
+        return redirect(access.sheet_url)
+    game = game or access.read()
+    return sheet(request, access, game, RoundForm(game))
 
 
-def _refused(request, game, form):
+def _refused(request, access, game, form):
     if form.is_stale():
-        return _stale_round(request, form)
-    return sheet(request, game, form, status=409 if game.state.finished else 422)
+        return _stale_round(request, access, form)
+    return sheet(request, access, game, form, status=409 if game.state.finished else 422)
 
 
-def _stale(request, game, number, fresh=None):
-    fresh = fresh or get_game_for(request.user, game.pk)
-    return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
+def _stale(request, access, number):
+    fresh = access.read()
+    notice = stale_message(number)
+    return sheet(request, access, fresh, RoundForm(fresh), status=409, notice=notice)
 
 
-def _stale_round(request, refused, fresh=None):
+def _stale_round(request, access, refused, fresh=None):
     """A round typed on a sheet that is no longer the game's (another phone saved that round,
     or the page was old): nothing is dropped in silence. The sheet as it is now, and the
     numbers typed in its form, ready to save as the next round with one tap."""
-    fresh = fresh or get_game_for(request.user, refused.game.pk)
+    fresh = fresh or access.read()
     entered = refused.entered_values()
     names = fresh.names
     shown = ", ".join(
@@ -142,7 +175,8 @@ def _stale_round(request, refused, fresh=None):
     )
     number = refused.posted_number() or fresh.state.next_round - 1
     notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
-    return sheet(request, fresh, RoundForm(fresh, initial=entered), status=409, notice=notice)
+    form = RoundForm(fresh, initial=entered)
+    return sheet(request, access, fresh, form, status=409, notice=notice)
 
 
 def _refill(data):
@@ -163,7 +197,7 @@ def _with_return_filled(game, data):
     return RoundForm(game, initial=initial)
 
 
-def _calculated(request, game, number=None):
+def _calculated(request, access, game, number=None):
     """Llama Llama's hand calculator: the sheet again, everything typed kept, the player's
     score counted by the rules and typed in their field; nothing saved. A goal or a hand it
     cannot read is refused (422) with the reason next to its field."""
@@ -174,52 +208,60 @@ def _calculated(request, game, number=None):
     form = RoundForm(game, number=number, initial=initial, calculator=calculator)
     status = 200 if counted else 422
     if number is None:
-        return sheet(request, game, form, status=status)
-    context = sheet_context(game) | {"form": form}
-    return render(request, "games/round_edit.html", context, status=status)
+        return sheet(request, access, game, form, status=status)
+    return _edit_page(request, access, game, form, status)
 
 
-@login_required
+def _edit_page(request, access, game, form, status=200):
+    return render(request, "games/round_edit.html", _context(access, game, form), status=status)
+
+
 @require_http_methods(["GET", "POST"])
-def round_edit(request, pk, number):
-    game = get_game_for(request.user, pk)
+def edit_round(request, access, number):
+    game = access.read()
     round_ = get_object_or_404(game.rounds, number=number)
     if request.method == "GET":
         entries = game.state.rounds[number - 1].entries
         initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
         initial["last_to_quit"] = round_.last_to_quit
-        form = RoundForm(game, number=number, initial=initial)
-        return render(request, "games/round_edit.html", sheet_context(game) | {"form": form})
+        return _edit_page(request, access, game, RoundForm(game, number=number, initial=initial))
     if "calculate" in request.POST and calculates(game.ruleset):
-        return _calculated(request, game, number)
+        return _calculated(request, access, game, number)
     form = RoundForm(game, request.POST, number=number)
     if not form.is_valid():
-        context = sheet_context(game) | {"form": form}
-        return render(request, "games/round_edit.html", context, status=422)
+        return _edit_page(request, access, game, form, status=422)
     try:
-        services.replace_round(game, number, form.cleaned_data["round"])
+        services.replace_round(game, number, form.cleaned_data["round"], access.scorer)
     except services.StaleSheet:
-        return _stale(request, game, number)
-    return redirect(game)
+        return _stale(request, access, number)
+    return redirect(access.sheet_url)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def round_undo(request, pk):
-    game = get_game_for(request.user, pk)
+def undo_round(request, access):
+    game = access.read()
     if not game.state.rounds:
-        return redirect(game)
+        return redirect(access.sheet_url)
     last = game.state.rounds[-1]
     form = ConfirmForm(posted(request), initial={"round_number": last.number})
     if request.method == "POST" and form.is_valid():
         try:
             services.undo_last_round(game, form.cleaned_data["round_number"])
         except services.StaleSheet:
-            return _stale(request, game, form.cleaned_data["round_number"])
-        return redirect(game)
+            return _stale(request, access, form.cleaned_data["round_number"])
+        return redirect(access.sheet_url)
     entries = zip(game.names, last.entries, strict=True)
     context = {"game": game, "last": last, "entries": entries, "form": form}
+    context["sheet_url"] = access.sheet_url
     return render(request, "games/round_undo.html", context, status=422 if form.errors else 200)
+
+
+# The owner's URLs of the views above; the scorer's are in games/views/scorer.py.
+game_detail = for_owner(show_sheet)
+game_board = for_owner(board)
+round_add = for_owner(add_round)
+round_edit = for_owner(edit_round)
+round_undo = for_owner(undo_round)
 
 
 @login_required
@@ -230,7 +272,8 @@ def game_about(request, pk):
     about = GameAboutForm(request.POST)
     if not about.is_valid():
         game = folds.with_kept_state(game)
-        return sheet(request, game, RoundForm(game), status=422, about=about)
+        access = Access(pk, user=request.user)
+        return sheet(request, access, game, RoundForm(game), status=422, about=about)
     services.set_place_and_note(game, about.cleaned_data["place"], about.cleaned_data["note"])
     messages.success(request, _("The place and the note are saved."))
     return redirect(game)
