@@ -79,10 +79,11 @@ def for_owner(view):
     return owner_view
 
 
-def for_scorer(view):
+def for_scorer(view, gone=None):
     """`view(request, access, ...)` served at a scorer link's URL, s/<token>/... A link that
-    does not work (revoked, mistyped, its game deleted) answers 404 with a page that says so,
-    and shows the numbers a form had sent, so that nothing typed is lost in silence."""
+    does not work (revoked, mistyped, its game deleted) answers `gone(request, token)`; by
+    default a 404 with a page that says so, and shows the numbers a form had sent, so that
+    nothing typed is lost in silence."""
 
     @wraps(view)
     def scorer_view(request, token, **kwargs):
@@ -92,9 +93,16 @@ def for_scorer(view):
                 raise Http404
             return view(request, Access(link.game_id, scorer=link), **kwargs)
         except Http404:
-            return scorer_gone(request, token)
+            return (gone or scorer_gone)(request, token)
 
     return scorer_view
+
+
+def board_gone(request, token):
+    """To the scorer's board poll, a link turned off meanwhile: a notice in place of the
+    board, with htmx's "stop polling" status (286). The form below keeps what was typed; a
+    tap on Save then gets the page of scorer_gone, which lists it."""
+    return render(request, "games/scorer_gone.html#board", status=286)
 
 
 def scorer_gone(request, token):

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import services
 from games.views import sheet
-from games.views.access import for_scorer
+from games.views.access import board_gone, for_scorer
 from games.views.live import QR_STYLE
 from games.views.sheet import get_game_for
 
@@ -59,7 +59,7 @@ def game_scorer_revoke(request, pk, number):
 
 # The sheet's views, for whoever holds a working scorer link (s/<token>/...).
 scorer_sheet = for_scorer(sheet.show_sheet)
-scorer_board = for_scorer(sheet.board)
+scorer_board = for_scorer(sheet.board, gone=board_gone)
 scorer_round_add = for_scorer(sheet.add_round)
 scorer_round_edit = for_scorer(sheet.edit_round)
 scorer_round_undo = for_scorer(sheet.undo_round)

@@ -256,9 +256,17 @@ def undo_round(request, access):
     return render(request, "games/round_undo.html", context, status=422 if form.errors else 200)
 
 
-# The owner's URLs of the views above; the scorer's are in games/views/scorer.py.
+@require_GET
+def game_board(request, pk):
+    """The owner's board poll. Signed out meanwhile, a 403: the log-in page that
+    login_required redirects to would be swapped into the sheet in place of the board."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=403)
+    return board(request, Access(pk, user=request.user))
+
+
+# The owner's URLs of the views above; the scorer's are in games/views/scorers.py.
 game_detail = for_owner(show_sheet)
-game_board = for_owner(board)
 round_add = for_owner(add_round)
 round_edit = for_owner(edit_round)
 round_undo = for_owner(undo_round)

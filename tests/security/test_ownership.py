@@ -4,7 +4,7 @@ Alice owns a game whose player names carry a marker. Every URL, filled in with a
 objects, is read (GET) and written to (POST with data a real form would accept) by an
 anonymous visitor, by bob and by whoever holds a read-only link to one of alice's games.
 None of them may see the marker of a game not shared with them, nor change anything of
-alice's, nor give themselves her data; URLs naming her objects answer 404, 405 or a
+alice's, nor give themselves her data; URLs naming her objects answer 403, 404, 405 or a
 redirect to the log-in page. The admin's URLs, staff only, are checked by how they are
 built (test_admin_views.py).
 """
@@ -75,7 +75,7 @@ def assert_nothing_crossed(route, response, world, before):
     assert not Player.objects.exclude(owner=world["alice"]).filter(name__contains=SECRET)
     owned = OWNED_PARAMS.intersection(route.params) and route.name not in PUBLIC_BY_DESIGN
     if owned:
-        assert response.status_code in {404, 405} or is_login_redirect(response), (
+        assert response.status_code in {403, 404, 405} or is_login_redirect(response), (
             f"{route} answered {response.status_code} for alice's objects"
         )
 

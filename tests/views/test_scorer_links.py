@@ -150,8 +150,9 @@ def test_a_revoked_link_stops_at_once_even_mid_form(alice_client, client, game, 
     assert "This scorer link was turned off" in late.text
     assert "Ana: 2" in late.text and "Ben: 4" in late.text  # the numbers typed, not lost
     assert game.rounds.count() == 1
-    for path in ("", "board/", "undo/", "rounds/1/edit/"):
+    for path in ("", "undo/", "rounds/1/edit/"):
         assert client.get(f"/s/{link.token}/{path}").status_code == 404
+    assert client.get(f"/s/{link.token}/board/").status_code == 286  # see below
     assert client.post(f"/s/{link.token}/undo/", {"round_number": 1}).status_code == 404
     assert game.rounds.count() == 1
 
@@ -203,3 +204,20 @@ def test_the_admin_says_which_link_saved_each_round(admin_client, client, game, 
 
     assert "Scorer link 1" in page and "the owner’s account" in page
     assert "Scorer link 1" in saved
+
+
+def test_a_signed_out_owners_board_poll_is_a_403_not_the_log_in_page(client, game):
+    response = client.get(f"/games/{game.pk}/board/?seen=0", headers={"HX-Request": "true"})
+
+    assert response.status_code == 403
+    assert not response.content
+
+
+def test_a_board_poll_after_revocation_stops_polling_and_says_why(alice_client, client, link):
+    alice_client.post(f"/games/{link.game.pk}/scorers/1/revoke/")
+
+    poll = client.get(f"/s/{link.token}/board/?seen=0", headers={"HX-Request": "true"})
+
+    assert poll.status_code == 286  # htmx's "stop polling"
+    assert 'id="board"' in poll.text and "turned off by the game’s owner" in poll.text
+    assert "Ana" not in poll.text
