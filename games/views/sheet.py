@@ -105,11 +105,10 @@ def _context(access, game, form=None):
 def board(request, access):
     """What the sheet shows above its form, for a phone that follows it: a 204 while the
     game's revision is the one it has seen (a poll of one query), else the fresh parts."""
-    game = access.read()
     seen = BoardForm(request.GET)
-    if seen.is_valid() and seen.cleaned_data["seen"] == str(game.revision):
+    if seen.is_valid() and seen.cleaned_data["seen"] == str(access.revision()):
         return HttpResponse(status=204)
-    game = folds.with_kept_state(game)
+    game = folds.with_kept_state(access.read())
     return render(request, "games/game.html#board-update", _context(access, game))
 
 

@@ -221,3 +221,20 @@ def test_a_board_poll_after_revocation_stops_polling_and_says_why(alice_client, 
     assert poll.status_code == 286  # htmx's "stop polling"
     assert 'id="board"' in poll.text and "turned off by the game’s owner" in poll.text
     assert "Ana" not in poll.text
+
+
+@pytest.mark.engine
+def test_a_board_poll_while_nothing_changed_costs_one_query_a_phone(
+    alice_client, client, game, link, django_assert_num_queries
+):
+    seen = type(game).objects.get(pk=game.pk).revision
+    htmx = {"HX-Request": "true"}
+    alice_client.get(f"/games/{game.pk}/")  # the session is then read from the cache
+
+    with django_assert_num_queries(1):  # the link, with its game's revision
+        assert client.get(f"/s/{link.token}/board/?seen={seen}", headers=htmx).status_code == 204
+    with django_assert_num_queries(2):  # the signed-in user, then the game's revision
+        assert (
+            alice_client.get(f"/games/{game.pk}/board/?seen={seen}", headers=htmx).status_code
+            == 204
+        )
