@@ -81,14 +81,19 @@ class SeatInline(admin.TabularInline):
 
 class RoundInline(admin.TabularInline):
     model = Round
-    fields = ("number", "entries_shown", "quitter", "created_at")
+    fields = ("number", "entries_shown", "quitter", "created_at", "saver")
     readonly_fields = fields
     extra = 0
     can_delete = False
     show_change_link = True
 
     def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("entries__seat__player")
+        rounds = super().get_queryset(request).select_related("saved_by")
+        return rounds.prefetch_related("entries__seat__player")
+
+    @admin.display(description=_("saved by"))
+    def saver(self, obj):
+        return saved_by(obj)
 
     def has_add_permission(self, request, obj=None):
         return False  # rounds are added at the table, where the sheet asks the rules
@@ -102,6 +107,12 @@ class RoundInline(admin.TabularInline):
     def quitter(self, obj):
         seats = {entry.seat.position: entry.seat.player.name for entry in obj.entries.all()}
         return seats.get(obj.last_to_quit, "—")
+
+
+def saved_by(round_):
+    """Which link saved the round last: a scorer link, or the owner's account (the sheet,
+    an import, or this admin)."""
+    return str(round_.saved_by) if round_.saved_by else _("the owner’s account")
 
 
 class GameAdminForm(forms.ModelForm):
@@ -305,9 +316,10 @@ class RoundAdminForm(forms.ModelForm):
 class RoundAdmin(admin.ModelAdmin):
     form = RoundAdminForm
     inlines = [EntryInline]
-    fields = ("game_link", "number", "last_to_quit", "created_at", "totals_after")
-    readonly_fields = ("game_link", "number", "created_at", "totals_after")
-    list_display = ("__str__", "game", "created_at")
+    fields = ("game_link", "number", "last_to_quit", "created_at", "saver", "totals_after")
+    readonly_fields = ("game_link", "number", "created_at", "saver", "totals_after")
+    list_display = ("__str__", "game", "created_at", "saver")
+    list_select_related = ("game", "saved_by")
     search_fields = ("game__players__name",)
     actions = None  # no bulk delete: only a game's last round may go
 
@@ -321,6 +333,10 @@ class RoundAdmin(admin.ModelAdmin):
     def game_link(self, obj):
         url = reverse("admin:games_game_change", args=[obj.game_id])
         return format_html('<a href="{}">{}</a>', url, obj.game)
+
+    @admin.display(description=_("saved by"))
+    def saver(self, obj):
+        return saved_by(obj)
 
     @admin.display(description=_("totals after this round"))
     def totals_after(self, obj):

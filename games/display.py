@@ -6,6 +6,7 @@ What differs per game is in templates/games/kinds/: `kind_templates` finds a gam
 (its own, else its family's, else the default), and the rules say what a game has.
 """
 
+from collections import defaultdict
 from functools import partial
 
 from django.urls import reverse
@@ -26,8 +27,10 @@ def kind_templates(ruleset, name):
     return [f"{KINDS_DIR}{folder}{name}" for folder in folders]
 
 
-def sheet_context(game):
-    """What every view of a sheet shows (the sheet itself, the live view, the edit page)."""
+def sheet_context(game, edit_url=None):
+    """What every view of a sheet shows (the sheet itself, the live view, the edit page);
+    `edit_url(number)` is where a round is edited, by the owner's URLs unless given."""
+    edit_url = edit_url or (lambda number: reverse("round_edit", args=[game.pk, number]))
     ruleset, state, names = game.ruleset, game.state, game.names
     columns = _columns(game, ruleset, state)
     starter = None if state.next_starter is None else names[state.next_starter]
@@ -38,7 +41,7 @@ def sheet_context(game):
             "state": state,
             "columns": columns,
             # called by the template only when its table is not kept already
-            "rows": partial(_rows, game, state),
+            "rows": partial(_rows, state, edit_url),
             "standings": _standings(columns, ruleset, state),
             "winners": [names[seat] for seat in state.winners],
             "starter": starter,
@@ -50,7 +53,17 @@ def sheet_context(game):
     )
 
 
-def _rows(game, state):
+def saved_by(game):
+    """[(scorer link number, [its rounds])]: which link saved each round last; the owner's
+    rounds (no link) are left out."""
+    rounds = defaultdict(list)
+    for stored in game.stored_rounds:
+        if stored.saved_by is not None:
+            rounds[stored.saved_by].append(stored.number)
+    return sorted(rounds.items())
+
+
+def _rows(state, edit_url):
     """Each round with its cells (what each entry counts, the total it made) and its edit link.
     A cell shows what counts, not what was typed (a return with no chip to give back is 0),
     so that every column adds up to its total."""
@@ -58,7 +71,7 @@ def _rows(game, state):
     return [
         {
             "number": r.number,
-            "edit_url": reverse("round_edit", args=[game.pk, r.number]),
+            "edit_url": edit_url(r.number),
             "edit_label": label % {"number": r.number},
             "cells": [
                 {"entry": entry, "total": total, "emptied": seat == r.emptier}

@@ -325,6 +325,17 @@ class Round(models.Model):
     created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
     # Sent with the form, so a retried or double-tapped submission saves the round once.
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
+    # Which scorer link saved it last (added or edited); None: the owner's account (or the
+    # admin, or an import). A revoked link is kept, so its rounds still name it.
+    saved_by = models.ForeignKey(
+        "ScorerLink",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="rounds",
+        verbose_name=_("saved by"),
+    )
 
     class Meta:
         verbose_name = _("round")
@@ -394,12 +405,54 @@ class ShareLink(models.Model):
         return reverse("live", args=[self.token])
 
 
+class ScorerLinkQuerySet(models.QuerySet):
+    def working(self):
+        return self.filter(revoked_at__isnull=True)
+
+
+class ScorerLink(models.Model):
+    """A link that lets another phone score one game without an account: it adds, edits and
+    undoes that game's rounds, and nothing else. Revoking it keeps the row (its rounds still
+    say which link saved them) and stops the link at once: every request looks it up."""
+
+    game = models.ForeignKey(
+        Game, models.CASCADE, related_name="scorer_links", verbose_name=_("game")
+    )
+    # "Scorer link 2": how the sheet and the admin name it, counted per game.
+    number = models.PositiveSmallIntegerField(_("number"))
+    # 24 random bytes, like the live link: handed over by its QR code, never guessed.
+    token = models.CharField(
+        _("token"), max_length=64, unique=True, default=new_share_token, editable=False
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True, editable=False)
+
+    objects = ScorerLinkQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("scorer link")
+        verbose_name_plural = _("scorer links")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint("game", "number", name="scorer_link_number_once_per_game"),
+        ]
+
+    def __str__(self):
+        return _("Scorer link %(number)s") % {"number": self.number}
+
+    def get_absolute_url(self):
+        return reverse("scorer_sheet", args=[self.token])
+
+
 @dataclass(frozen=True)
 class StoredRound:
     number: int
     played: rules.Round  # what the rules take of it
     created_at: datetime  # when it was saved
     key: UUID | None  # its submission key (Round.idempotency_key)
+    # The number of the scorer link that saved it last, None for the owner (Round.saved_by);
+    # a default, so that a StoredRound kept in a cache before it existed still reads.
+    saved_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -426,19 +479,20 @@ def read_rounds(pks) -> dict[int, StoredGame]:
             "game", "game__stamp", "game__kind", "game__first_starter", "position",
             "entries__round__number",
             "entries__round__last_to_quit", "entries__round__created_at",
-            "entries__round__idempotency_key", "entries__value",
+            "entries__round__idempotency_key", "entries__round__saved_by__number",
+            "entries__value",
         )
     )  # fmt: skip
-    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, values)})
-    for game, *row, position, number, last_to_quit, saved, key, value in rows:
+    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by, values)})
+    for game, *row, position, number, last_to_quit, saved, key, by, value in rows:
         _row, positions, rounds = games.setdefault(game, (row, set(), {}))
         positions.add(position)
         if number is not None:  # a game with no round yet has seats and no entries
-            rounds.setdefault(number, (last_to_quit, saved, key, []))[3].append(value)
+            rounds.setdefault(number, (last_to_quit, saved, key, by, []))[4].append(value)
     return {
         game: StoredGame(*row, len(positions), tuple(
-            StoredRound(number, rules.Round(tuple(values), last), saved, key)
-            for number, (last, saved, key, values) in rounds.items()
+            StoredRound(number, rules.Round(tuple(values), last), saved, key, by)
+            for number, (last, saved, key, by, values) in rounds.items()
         ))
         for game, (row, positions, rounds) in games.items()
     }  # fmt: skip

@@ -3,9 +3,10 @@
 import uuid
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from games import names, rules
-from games.models import Entry, Game, Player, Round, Seat
+from games.models import Entry, Game, Player, Round, ScorerLink, Seat
 
 
 class StaleSheet(Exception):
@@ -80,8 +81,9 @@ def recheck(fresh, number, round_):
         raise StaleSheet from refused
 
 
-def add_round(game, round_, number, key=None):
-    """Save round `number`; StaleSheet if that number was taken meanwhile."""
+def add_round(game, round_, number, key=None, saved_by=None):
+    """Save round `number` (by the scorer link `saved_by`, None for the owner); StaleSheet if
+    that number was taken meanwhile."""
     try:
         with transaction.atomic():
             # Nothing written to the game since `game` was read (its revision is unchanged):
@@ -93,7 +95,11 @@ def add_round(game, round_, number, key=None):
                 raise StaleSheet
             state = recheck(fresh, number, round_)
             saved = Round.objects.create(
-                game=fresh, number=number, last_to_quit=round_.last_to_quit, idempotency_key=key
+                game=fresh,
+                number=number,
+                last_to_quit=round_.last_to_quit,
+                idempotency_key=key,
+                saved_by=saved_by,
             )
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
@@ -106,16 +112,17 @@ def add_round(game, round_, number, key=None):
 
 
 @transaction.atomic
-def replace_round(game, number, round_, round_id=None):
-    """Replace the numbers of round `number` (the stored round `round_id`, when given);
+def replace_round(game, number, round_, round_id=None, saved_by=None):
+    """Replace the numbers of round `number` (the stored round `round_id`, when given), by the
+    scorer link `saved_by` (None for the owner: the round then names who saved it last);
     StaleSheet if it was undone (even if another round took its number) or no longer fits."""
     fresh = lock(game)
     stored = fresh.rounds.filter(number=number).first()
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
     state = recheck(fresh, number, round_)
-    stored.last_to_quit = round_.last_to_quit
-    stored.save(update_fields=["last_to_quit"])
+    stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
+    stored.save(update_fields=["last_to_quit", "saved_by"])
     for seat, value in zip(fresh.seats, round_.entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
@@ -140,6 +147,20 @@ def round_id(game, number):
     """The id of the stored round `number` of `game` (what an undo or an edit is bound to), or
     None when the game has no such round."""
     return game.rounds.filter(number=number).values_list("pk", flat=True).first()
+
+
+@transaction.atomic
+def add_scorer_link(game):
+    """A new scorer link for `game`, numbered after every link it ever had (a revoked link
+    keeps its number: the rounds it saved still name it)."""
+    lock(game)  # two taps on "Create" at once would draw the same number
+    last = game.scorer_links.order_by("-number").values_list("number", flat=True).first()
+    return ScorerLink.objects.create(game=game, number=(last or 0) + 1)
+
+
+def revoke_scorer_link(link):
+    """The link stops working at once: every request of its holder looks it up."""
+    ScorerLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
 def delete_game(game):

@@ -1,7 +1,6 @@
 import uuid
 
 from django import forms
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
@@ -132,6 +131,8 @@ class RoundForm(forms.Form):
     # The form shown just after a save: the key of the round saved. Posted with nothing
     # typed, it is the late second tap of a double tap, answered as the save was.
     saved_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    # Where it is sent: the owner's URL or a scorer link's, set by the view (views/access.py).
+    action = ""
 
     def __init__(self, game, *args, number=None, calculator=None, **kwargs):
         self.game, self.number, self.ruleset = game, number, game.ruleset
@@ -177,12 +178,6 @@ class RoundForm(forms.Form):
         the blank form of the next round, which the game's revision and the language decide
         alone; never for a form that shows what someone typed or what was refused."""
         return 60 * 60 * 24 if self.blank else 0
-
-    @property
-    def action(self):
-        if self.number is None:
-            return reverse("round_add", args=[self.game.pk])
-        return reverse("round_edit", args=[self.game.pk, self.number])
 
     def totals_before(self):
         """The totals this round is played on."""

@@ -16,10 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.display import sheet_context
 from games.models import ShareLink
 from games.reports import folds
-from games.views.sheet import get_game_for
+from games.views.sheet import POLL_SECONDS, get_game_for
 
-# How often the phones around the table ask for news; a test makes it shorter.
-POLL_SECONDS = 3
 # Black on white whatever the theme, with a wide quiet zone: phone cameras read that best.
 QR_STYLE = {"scale": 6, "border": 4, "dark": "#000", "light": "#fff"}
 

@@ -1,8 +1,11 @@
 """The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
 
+from functools import partial
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
@@ -12,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.display import sheet_context
+from games.display import saved_by, sheet_context
 from games.forms.calculator import (
     HandCalculator,
     calculates,
@@ -21,7 +24,6 @@ from games.forms.calculator import (
     with_goal_chosen,
 )
 from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundAsked, RoundForm
-from games.models import Seat
 from games.refusals import (
     edit_gone_message,
     not_last_message,
@@ -30,23 +32,23 @@ from games.refusals import (
     undone_message,
 )
 from games.reports import folds
+from games.views.access import Access, for_owner
 from games.wording import and_list, collation_key
+
+# How often the phones that follow a game ask for news (the live view and the sheet itself):
+# a round saved on one phone shows on the others within 1.5 s (docs/benchmarks.md).
+POLL_SECONDS = 1
+
+
+class BoardForm(forms.Form):
+    """The revision a following phone last saw; it gets a 204 while nothing changed."""
+
+    seen = forms.CharField(required=False, max_length=64)
 
 
 def get_game_for(user, pk):
-    """The one door to a game: another account's game is a 404.
-
-    The game comes with its seats and their players, read in the same query: every page of
-    a game shows the players' names.
-    """
-    seats = Seat.objects.filter(game__owner=user, game__pk=pk).select_related("game", "player")
-    seats = list(seats.order_by("position"))
-    if not seats:  # a game always has two seats at least
-        raise Http404
-    game = seats[0].game
-    for seat in seats:
-        seat.game = game
-    return game.load(seats=seats)
+    """The one door to an owner's game: another account's game is a 404 (views/access.py)."""
+    return Access(pk, user=user).read()
 
 
 def posted(request):
@@ -74,20 +76,20 @@ def game_new(request):
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
 
 
-@login_required
 @require_GET
 @never_cache  # Back must not show a sheet from before the last round (nor the bfcache keep it)
-def game_detail(request, pk):
-    game = folds.with_kept_state(get_game_for(request.user, pk))
-    return sheet(request, game, RoundForm(game))
+def show_sheet(request, access):
+    game = folds.with_kept_state(access.read())
+    return sheet(request, access, game, RoundForm(game))
 
 
-def sheet(request, game, form, status=200, notice="", about=None, saved=None):
+def sheet(request, access, game, form, status=200, notice="", about=None, saved=None):
     """The sheet; `saved`: the number of the round just saved, confirmed at its top."""
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
-    about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
-    context = sheet_context(game) | {"form": form, "notice": notice, "about_form": about}
-    context["saved"] = saved
+    context = _context(access, game, form) | {"notice": notice, "saved": saved}
+    if access.is_owner:
+        about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
+        context["about_form"] = about
     offer_goals(request.session, form.calculator)
     response = render(request, template, context, status=status)
     # one address, two answers (the page, or its partial for htmx): caches must tell them apart
@@ -95,77 +97,109 @@ def sheet(request, game, form, status=200, notice="", about=None, saved=None):
     return response
 
 
-@login_required
+def _context(access, game, form=None):
+    """What the sheet's pages show, with the links of whoever acts on it (owner or scorer)."""
+    if form is not None:
+        edited = () if form.number is None else (form.number,)
+        form.action = access.url("round_edit" if edited else "round_add", *edited)
+    context = sheet_context(game, edit_url=partial(access.url, "round_edit"))
+    return context | {
+        "form": form,
+        "access": access,
+        "scorer": access.scorer,
+        "board_url": access.url("game_board"),
+        "undo_url": access.url("round_undo"),
+        "poll_seconds": POLL_SECONDS,
+        # called by the template only when its kept part is not kept already
+        "saved_by": partial(saved_by, game),
+    }
+
+
+@require_GET
+def board(request, access):
+    """What the sheet shows above its form, for a phone that follows it: a 204 while the
+    game's revision is the one it has seen (a poll of one query), else the fresh parts."""
+    seen = BoardForm(request.GET)
+    if seen.is_valid() and seen.cleaned_data["seen"] == str(access.revision()):
+        return HttpResponse(status=204)
+    game = folds.with_kept_state(access.read())
+    return render(request, "games/game.html#board-update", _context(access, game))
+
+
 @require_POST
-def round_add(request, pk):
-    game = get_game_for(request.user, pk)
+def add_round(request, access):
+    game = access.read()
     if "emptied" in request.POST:
-        return sheet(request, game, _with_return_filled(game, request.POST))
+        return sheet(request, access, game, _with_return_filled(game, request.POST))
     if "calculate" in request.POST and calculates(game.ruleset):
-        return _calculated(request, game)
+        return _calculated(request, access, game)
     if "goal_choice" in request.POST and calculates(game.ruleset):
-        return _goal_chosen(request, game)
+        return _goal_chosen(request, access, game)
     form = RoundForm(game, request.POST)
     saved = services.saved_with(game, request.POST.get("idempotency_key"))
     if saved is not None:  # this key saved a round: the same one again, or an old page's
         if form.repeats(*saved):
-            return _saved(request, game, saved[0])
-        return _stale_round(request, form)
+            return _saved(request, access, saved[0])
+        return _stale_round(request, access, form)
     just_saved = services.saved_with(game, request.POST.get("saved_key"))
     if form.is_empty() and just_saved is not None and just_saved[0] == len(game.state.rounds):
         # A late second tap of a double tap, on the new form shown after the save (which
         # carries the key just saved): the answer to the first tap again, never a refusal.
-        return _saved(request, game, just_saved[0])
+        return _saved(request, access, just_saved[0])
     if not form.is_valid():
-        return _refused(request, game, form)
-    return _add(request, game, form)
+        return _refused(request, access, game, form)
+    return _add(request, access, game, form)
 
 
-def _add(request, game, form):
+def _add(request, access, game, form):
     number, key = game.state.next_round, form.cleaned_data["idempotency_key"]
     try:
-        services.add_round(game, form.cleaned_data["round"], number, key)
+        services.add_round(game, form.cleaned_data["round"], number, key, access.scorer)
     except services.StaleSheet:
-        fresh = get_game_for(request.user, game.pk)
+        fresh = access.read()
         saved = services.saved_with(fresh, key)
         if saved is not None and form.repeats(*saved):
-            return _saved(request, fresh, saved[0])  # a double tap, both read before either saved
-        return _stale_round(request, form, fresh)
-    return _saved(request, game, number)
+            # a double tap, both read before either saved
+            return _saved(request, access, saved[0], fresh)
+        return _stale_round(request, access, form, fresh)
+    return _saved(request, access, number)
 
 
-def _saved(request, game, number):
+def _saved(request, access, number, game=None):
     """Round `number` saved (or found saved by its key): the sheet, which says so at its top,
     ready for the next round."""
     if not request.htmx:
         messages.success(request, _("Round %(number)s saved.") % {"number": number})
-        return redirect(game)
-    game = get_game_for(request.user, game.pk)
+        return redirect(access.sheet_url)
+    game = game or access.read()
     key = game.stored_rounds[number - 1].key if number <= len(game.stored_rounds) else None
-    return sheet(request, game, RoundForm(game, initial={"saved_key": key}), saved=number)
+    form = RoundForm(game, initial={"saved_key": key})
+    return sheet(request, access, game, form, saved=number)
 
 
-def _refused(request, game, form):
+def _refused(request, access, game, form):
     if form.is_stale():
-        return _stale_round(request, form)
-    return sheet(request, game, form, status=409 if game.state.finished else 422)
+        return _stale_round(request, access, form)
+    return sheet(request, access, game, form, status=409 if game.state.finished else 422)
 
 
-def _stale(request, game, number, fresh=None):
-    fresh = fresh or get_game_for(request.user, game.pk)
-    return sheet(request, fresh, RoundForm(fresh), status=409, notice=stale_message(number))
+def _stale(request, access, number, fresh=None):
+    fresh = fresh or access.read()
+    notice = stale_message(number)
+    return sheet(request, access, fresh, RoundForm(fresh), status=409, notice=notice)
 
 
-def _stale_round(request, refused, fresh=None):
+def _stale_round(request, access, refused, fresh=None):
     """A round typed on a sheet that is no longer the game's (another phone saved that round,
     or the page was old): nothing is dropped in silence. The sheet as it is now, and the
     numbers typed in its form, ready to save as the next round with one tap."""
-    fresh = fresh or get_game_for(request.user, refused.game.pk)
+    fresh = fresh or access.read()
     entered = refused.entered_values()
     shown = _typed(refused, fresh.names)
     number = refused.posted_number() or fresh.state.next_round - 1
     notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
-    return sheet(request, fresh, RoundForm(fresh, initial=entered), status=409, notice=notice)
+    form = RoundForm(fresh, initial=entered)
+    return sheet(request, access, fresh, form, status=409, notice=notice)
 
 
 def _typed(form, names):
@@ -196,7 +230,7 @@ def _with_return_filled(game, data):
     return RoundForm(game, initial=initial)
 
 
-def _calculated(request, game, number=None):
+def _calculated(request, access, game, number=None):
     """Llama Llama's hand calculator: the sheet again, everything typed kept, the player's
     score counted by the rules and typed in their field; nothing saved. A goal or a hand it
     cannot read is refused (422) with the reason next to its field."""
@@ -207,118 +241,120 @@ def _calculated(request, game, number=None):
     form = RoundForm(game, number=number, initial=initial, calculator=calculator)
     if counted:
         remember_goals(request.session, calculator)
-    return _with_calculator(request, game, form, number, status=200 if counted else 422)
+    return _with_calculator(request, access, game, form, number, 200 if counted else 422)
 
 
-def _goal_chosen(request, game, number=None):
+def _goal_chosen(request, access, game, number=None):
     """A goal typed before, tapped: typed in the first empty goal field; nothing saved."""
     initial = with_goal_chosen(request.POST, game.ruleset.goals_per_round)
     form = RoundForm(game, number=number, initial=initial)
-    return _with_calculator(request, game, form, number)
+    return _with_calculator(request, access, game, form, number)
 
 
-def _with_calculator(request, game, form, number, status=200):
+def _with_calculator(request, access, game, form, number, status=200):
     """The sheet, or the edit page of round `number`, with the calculator as it is."""
     if number is None:
-        return sheet(request, game, form, status=status)
+        return sheet(request, access, game, form, status=status)
     offer_goals(request.session, form.calculator)
-    context = sheet_context(game) | {"form": form}
+    context = _context(access, game, form)
     return render(request, "games/round_edit.html", context, status=status)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 @never_cache  # Back shows the round as it is now, or says that it is gone
-def round_edit(request, pk, number):
-    game = get_game_for(request.user, pk)
+def edit_round(request, access, number):
+    game = access.read()
     stored_id = services.round_id(game, number)
     if request.method == "GET":
         if stored_id is None:
-            return _gone(request, game, edit_gone_message(number))
-        return _edit_page(request, game, number, stored_id)
+            return _gone(request, access, game, edit_gone_message(number))
+        return _edit_page(request, access, game, number, stored_id)
     if "calculate" in request.POST and calculates(game.ruleset):
-        return _calculated(request, game, number)
+        return _calculated(request, access, game, number)
     if "goal_choice" in request.POST and calculates(game.ruleset):
-        return _goal_chosen(request, game, number)
+        return _goal_chosen(request, access, game, number)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if stored_id is None or opened_for not in (None, stored_id):
-        return _edit_gone(request, game, form, number)
+        return _edit_gone(request, access, game, form, number)
     if not form.is_valid():
-        context = sheet_context(game) | {"form": form}
+        context = _context(access, game, form)
         return render(request, "games/round_edit.html", context, status=422)
+    played = form.cleaned_data["round"]
     try:
-        services.replace_round(game, number, form.cleaned_data["round"], opened_for)
+        services.replace_round(game, number, played, opened_for, access.scorer)
     except services.StaleSheet:
-        return _edit_gone(request, game, form, number)
-    return redirect(game)
+        return _edit_gone(request, access, game, form, number)
+    return redirect(access.sheet_url)
 
 
-def _edit_page(request, game, number, stored_id):
+def _edit_page(request, access, game, number, stored_id):
     """Round `number` in its form as it counts, bound to the stored round `stored_id`."""
     entries = game.state.rounds[number - 1].points
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
     initial["round_id"] = stored_id
-    return _with_calculator(request, game, RoundForm(game, number=number, initial=initial), number)
+    form = RoundForm(game, number=number, initial=initial)
+    return _with_calculator(request, access, game, form, number)
 
 
-def _edit_gone(request, game, form, number):
+def _edit_gone(request, access, game, form, number):
     """An edit posted for a round undone since its page was opened: nothing changes."""
-    fresh = get_game_for(request.user, game.pk)
+    fresh = access.read()
     if services.round_id(fresh, number) == _whole_or_none(request.POST.get("round_id")):
-        return _stale(request, fresh, number, fresh)  # still there: it no longer fits
-    return _gone(request, fresh, edit_gone_message(number, _typed(form, fresh.names)))
+        return _stale(request, access, number, fresh)  # still there: it no longer fits
+    return _gone(request, access, fresh, edit_gone_message(number, _typed(form, fresh.names)))
 
 
-def _gone(request, game, notice):
+def _gone(request, access, game, notice):
     """The sheet as it is, with why nothing was changed (409)."""
-    return sheet(request, game, RoundForm(game), status=409, notice=notice)
+    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 @never_cache  # Back refetches it: a round undone from it is then said to be gone
-def round_undo(request, pk):
-    game = get_game_for(request.user, pk)
+def undo_round(request, access):
+    game = access.read()
     if request.method == "POST":
-        return _undo(request, game)
+        return _undo(request, access, game)
     asked = RoundAsked(request.GET)
     last = game.state.rounds[-1].number if game.state.rounds else 0
     number = (asked.cleaned_data["round"] if asked.is_valid() else None) or last
     if not last and number == last:
-        return redirect(game)
+        return redirect(access.sheet_url)
     if number != last:
-        return _undo_refused(request, game, number)
+        return _undo_refused(request, access, game, number)
     bound_to = {"round_number": number, "round_id": services.round_id(game, number)}
-    return _undo_page(request, game, ConfirmForm(initial=bound_to))
+    return _undo_page(request, access, game, ConfirmForm(initial=bound_to))
 
 
-def _undo(request, game):
+def _undo(request, access, game):
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         if not game.state.rounds:
-            return redirect(game)
-        return _undo_page(request, game, form, status=422)
+            return redirect(access.sheet_url)
+        return _undo_page(request, access, game, form, status=422)
     number, round_id = form.cleaned_data["round_number"], form.cleaned_data["round_id"]
     try:
         services.undo_last_round(game, number, round_id)
     except services.StaleSheet:
-        return _undo_refused(request, get_game_for(request.user, game.pk), number, round_id)
-    return redirect(game)
+        return _undo_refused(request, access, access.read(), number, round_id)
+    return redirect(access.sheet_url)
 
 
-def _undo_refused(request, game, number, round_id=None):
+def _undo_refused(request, access, game, number, round_id=None):
     """An undo page whose round is gone, or no longer the last: nothing is undone (409)."""
     stored_id = services.round_id(game, number)
     gone = stored_id is None or round_id not in (None, stored_id)
-    return _gone(request, game, undone_message(number) if gone else not_last_message(number))
+    notice = undone_message(number) if gone else not_last_message(number)
+    return _gone(request, access, game, notice)
 
 
-def _undo_page(request, game, form, status=200):
+def _undo_page(request, access, game, form, status=200):
     last = game.state.rounds[-1]
     entries = zip(game.names, last.points, strict=True)
     context = {"game": game, "last": last, "entries": entries, "form": form}
+    context["sheet_url"] = access.sheet_url
     return render(request, "games/round_undo.html", context, status=status)
 
 
@@ -329,6 +365,22 @@ def _whole_or_none(raw):
         return None
 
 
+@require_GET
+def game_board(request, pk):
+    """The owner's board poll. Signed out meanwhile, a 403: the log-in page that
+    login_required redirects to would be swapped into the sheet in place of the board."""
+    if not request.user.is_authenticated:
+        return HttpResponse(status=403)
+    return board(request, Access(pk, user=request.user))
+
+
+# The owner's URLs of the views above; the scorer's are in games/views/scorers.py.
+game_detail = for_owner(show_sheet)
+round_add = for_owner(add_round)
+round_edit = for_owner(edit_round)
+round_undo = for_owner(undo_round)
+
+
 @login_required
 @require_POST
 def game_about(request, pk):
@@ -337,7 +389,8 @@ def game_about(request, pk):
     about = GameAboutForm(request.POST)
     if not about.is_valid():
         game = folds.with_kept_state(game)
-        return sheet(request, game, RoundForm(game), status=422, about=about)
+        access = Access(pk, user=request.user)
+        return sheet(request, access, game, RoundForm(game), status=422, about=about)
     services.set_place_and_note(game, about.cleaned_data["place"], about.cleaned_data["note"])
     messages.success(request, _("The place and the note are saved."))
     return redirect(game)

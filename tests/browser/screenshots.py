@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Player, ShareLink
+from games.models import Player, ScorerLink, ShareLink
 from tests.browser.sheet import points_field
 from tests.browser.small_screens import LANDSCAPE, large_font_phone
 from tests.helpers.browser import sign_in
@@ -70,6 +70,21 @@ def test_share_and_live_view(page, other_phone, signed_in, make_game):
     shoot(page, "share-qr")
     other_phone.goto(link.get_absolute_url())
     shoot(other_phone, "live-view")
+
+
+def test_scorer_link_and_the_scorers_sheet(page, other_phone, signed_in, make_game):
+    game = make_game(names=NAMES[:4], rounds=[r[:4] for r in ROUNDS[:2]])
+    page.goto(f"/games/{game.pk}/scorers/")
+    page.get_by_role("button", name="Create a scorer link").click()
+    qr = page.get_by_role("img", name="QR code of scorer link 1")
+    page.wait_for_function(
+        "image => image.complete && image.naturalWidth > 0", arg=qr.element_handle()
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, "scorer-link")
+    other_phone.goto(ScorerLink.objects.get(game=game).get_absolute_url())
+    points_field(other_phone, "Ana").fill("3")
+    shoot(other_phone, "scorer-sheet")
 
 
 @pytest.mark.parametrize("color_scheme", ["dark"])

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import rulebook
-from games.models import ShareLink
+from games.models import ScorerLink, ShareLink
 from tests.helpers.browser import sign_in, violations
 
 # Everything a finger taps.
@@ -21,6 +21,11 @@ def pages(game, finished, link):
     yield "share", f"/games/{game.pk}/share/"
     yield "stop sharing", f"/games/{game.pk}/share/stop/"
     yield "live view", link.get_absolute_url()
+    yield "scorer links", f"/games/{game.pk}/scorers/"
+    yield (
+        "scorer's sheet",
+        ScorerLink.objects.get_or_create(game=game, number=1)[0].get_absolute_url(),
+    )
 
 
 def llama_pages(game, finished):

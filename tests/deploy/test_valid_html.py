@@ -13,7 +13,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.views.defaults import server_error
 
-from games.models import ShareLink
+from games.models import ScorerLink, ShareLink
 from games.rulebook import lama as book
 from tests.helpers import vnu
 
@@ -89,6 +89,7 @@ SIGNED_IN = {
     "share": _game("going", "game_share"),
     "share with a link": _game("shared", "game_share"),
     "stop sharing": _game("shared", "game_share_revoke"),
+    "scorer links": _game("shared", "game_scorers"),
     "history": _get("/history/"),
     "import": _get("/history/import/"),
     "player": lambda client, tables: (
@@ -138,6 +139,11 @@ SIGNED_OUT = {
         200,
     ),
     "live link turned off": _get("/live/no-such-link/", 404),
+    "scorer's sheet": lambda client, tables: (
+        client.get(ScorerLink.objects.get(game=tables["shared"]).get_absolute_url()),
+        200,
+    ),
+    "scorer link turned off": _get("/s/no-such-link/", 404),
     "offline": _get("/en/offline/"),
     "offline in french": _get("/fr/offline/"),
     "page not found": _get("/no/such/page/", 404),
@@ -150,6 +156,7 @@ SIGNED_OUT = {
 def tables(alice, make_game):
     shared = make_game(NAMES, rounds=[(5, 0, 12)])
     ShareLink.objects.create(game=shared)
+    ScorerLink.objects.create(game=shared, number=1)
     return {
         "alice": alice,
         "going": make_game(NAMES, rounds=[(5, 0, 12), (7, 11, -1)]),

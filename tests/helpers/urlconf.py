@@ -17,7 +17,7 @@ from django.urls import URLResolver, get_resolver
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from games.models import Entry, Game, Player, Round, Seat, ShareLink
+from games.models import Entry, Game, Player, Round, ScorerLink, Seat, ShareLink
 
 PARAM = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>[^)]*\)")
 
@@ -89,15 +89,33 @@ WRITE_DATA = {
     "game_rematch": {},
     "game_share": {},
     "game_share_revoke": {},
+    "scorer_round_add": {"round_number": 3, "seat_0": 4, "seat_1": 6, "seat_2": 0},
+    "scorer_round_edit": {"round_number": 1, "seat_0": 6, "seat_1": 5, "seat_2": 0},
+    "scorer_round_undo": {"round_number": 2},
+    "game_scorers": {},
+    "game_scorer_revoke": {},
     "player_rename": {"name": "Renamed"},
 }
 ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username": "alice",
             "password": "not-her-password", "language": "fr"}  # fmt: skip
 
 
+# The URLs a scorer link opens (games/views/access.py): its token is their only key.
+SCORER_ROUTES = {
+    "scorer_sheet", "scorer_board", "scorer_round_add", "scorer_round_edit", "scorer_round_undo",
+}  # fmt: skip
+
+
+def scorer_link_for(game):
+    """A working scorer link of `game` (number 1, made if it has none)."""
+    return ScorerLink.objects.get_or_create(game=game, number=1, revoked_at=None)[0]
+
+
 def fillers_for(user, game):
     """Values naming `user`'s objects for every parameter the URLconf has today."""
+    token = scorer_link_for(game).token
     return {
+        **{(name, "token"): token for name in SCORER_ROUTES},
         "pk": game.pk,
         ("player", "pk"): game.seats[0].player_id,
         ("player_rename", "pk"): game.seats[0].player_id,
@@ -122,4 +140,5 @@ def snapshot(user):
         "rounds": list(Round.objects.filter(game__in=games).values().order_by("pk")),
         "entries": list(Entry.objects.filter(round__game__in=games).values().order_by("pk")),
         "share_links": list(ShareLink.objects.filter(game__in=games).values().order_by("pk")),
+        "scorer_links": list(ScorerLink.objects.filter(game__in=games).values().order_by("pk")),
     }

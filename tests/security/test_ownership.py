@@ -4,7 +4,7 @@ Alice owns a game whose player names carry a marker. Every URL, filled in with a
 objects, is read (GET) and written to (POST with data a real form would accept) by an
 anonymous visitor, by bob and by whoever holds a read-only link to one of alice's games.
 None of them may see the marker of a game not shared with them, nor change anything of
-alice's, nor give themselves her data; URLs naming her objects answer 404, 405 or a
+alice's, nor give themselves her data; URLs naming her objects answer 403, 404, 405 or a
 redirect to the log-in page. The admin's URLs, staff only, are checked by how they are
 built (test_admin_views.py).
 """
@@ -13,7 +13,15 @@ import pytest
 from django.test import Client
 
 from games.models import Player, ShareLink
-from tests.helpers.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
+from tests.helpers.urlconf import (
+    ANY_FORM,
+    SCORER_ROUTES,
+    WRITE_DATA,
+    every_route,
+    fillers_for,
+    scorer_link_for,
+    snapshot,
+)
 
 SECRET = "secret-7f3"
 SHARED = "shared-9c1"
@@ -21,8 +29,9 @@ ROUTES = every_route()
 
 # URLs that name one of alice's objects through these parameters must not serve a page.
 OWNED_PARAMS = {"pk", "number", "uidb64"}
-# ...except these, which by design answer anyone with a page that shows nothing of hers.
-PUBLIC_BY_DESIGN = {"password_reset_confirm"}
+# ...except these, which by design answer anyone with a page that shows nothing of hers; the
+# scorer link's open its one game to whoever holds it, and are filled with a link to bob's.
+PUBLIC_BY_DESIGN = {"password_reset_confirm"} | SCORER_ROUTES
 
 
 def read_only_link_for(game):
@@ -40,6 +49,8 @@ def world(alice, bob, make_game):
     # The live view answers whoever holds a token, by design: the one it is filled with is
     # the shared game's, whose page must show nothing of alice's secret game.
     fillers[("live", "token")] = ShareLink.objects.create(game=shared).token
+    bobs = scorer_link_for(make_game(["Bo", "Di"], owner=bob)).token
+    fillers |= {(name, "token"): bobs for name in SCORER_ROUTES}
     return {"alice": alice, "bob": bob, "game": secret, "shared": shared, "fillers": fillers}
 
 
@@ -64,7 +75,7 @@ def assert_nothing_crossed(route, response, world, before):
     assert not Player.objects.exclude(owner=world["alice"]).filter(name__contains=SECRET)
     owned = OWNED_PARAMS.intersection(route.params) and route.name not in PUBLIC_BY_DESIGN
     if owned:
-        assert response.status_code in {404, 405} or is_login_redirect(response), (
+        assert response.status_code in {403, 404, 405} or is_login_redirect(response), (
             f"{route} answered {response.status_code} for alice's objects"
         )
 
@@ -83,13 +94,16 @@ def test_no_read_or_write_crosses_ownership(world, route, kind):
     assert_nothing_crossed(route, htmx, world, before)
 
 
-@pytest.mark.parametrize("name", sorted(WRITE_DATA))
+@pytest.mark.parametrize("name", sorted(set(WRITE_DATA) - SCORER_ROUTES))
 def test_the_owner_can_write_with_that_data(world, client, name):
-    """The control: the data above does write when alice sends it, so refusals are real."""
+    """The control: the data above does write when alice sends it, so refusals are real (the
+    scorer's, in test_scorer_link_routes.py)."""
     client.force_login(world["alice"])
     route = next(route for route in ROUTES if route.name == name)
     if name == "game_share":
         ShareLink.objects.filter(game=world["game"]).delete()
+    if name == "game_scorer_revoke":
+        scorer_link_for(world["game"])
     before = snapshot(world["alice"])
     response = client.post(route.fill(world["fillers"]), WRITE_DATA[name])
     assert response.status_code == 302

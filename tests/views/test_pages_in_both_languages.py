@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from games.models import ScorerLink
 from games.rulebook import lama, llama_llama
 from tests.helpers.pagetext import segments, text
 
@@ -53,6 +54,13 @@ def _game(name, view="game", extra=()):
     return lambda client, tables: client.get(reverse(view, args=[tables[name].pk, *extra]))
 
 
+def scorer(tables, view=None):
+    """The page of the scorer links of the game under way (which has one), or the sheet its
+    link opens."""
+    link = ScorerLink.objects.get_or_create(game=tables["going"], number=1)[0]
+    return reverse(view, args=[link.game_id]) if view else link.get_absolute_url()
+
+
 PAGES = {
     "login": _get("/accounts/login/"),
     "signup": _get("/accounts/signup/"),
@@ -61,6 +69,8 @@ PAGES = {
     "finished sheet": _game("done"),
     "round edit": _game("going", "round_edit", [1]),
     "undo": _game("going", "round_undo"),
+    "scorer links": lambda client, tables: client.get(scorer(tables, "game_scorers")),
+    "scorer's sheet": lambda client, tables: client.get(scorer(tables)),
     "refused round": lambda client, tables: client.post(
         reverse("round_add", args=[tables["going"].pk]),
         {"round_number": 3, "seat_0": 40, "seat_1": "", "seat_2": -10},

@@ -1,0 +1,130 @@
+"""Who acts on a game's sheet: its owner, signed in, or whoever holds one of its scorer links.
+
+The sheet's views are written once, for an `Access`: the owner's URLs give them one through
+`for_owner`, the scorer's (/s/<token>/...) through `for_scorer`. An `Access` reads the game
+and builds the URLs its pages link to, so a scorer's pages only ever link to the scorer's
+own, and the token is looked up again at every request: a revoked link stops at once.
+"""
+
+from dataclasses import dataclass
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+
+from games.models import Game, ScorerLink, Seat
+
+# The views a scorer link reaches, by the owner's URL name: everything else is the owner's.
+SCORER_URLS = {
+    "game": "scorer_sheet",
+    "round_add": "scorer_round_add",
+    "round_edit": "scorer_round_edit",
+    "round_undo": "scorer_round_undo",
+    "game_board": "scorer_board",
+}
+
+
+@dataclass(frozen=True)
+class Access:
+    pk: int  # the game's
+    user: object = None  # the owner, signed in
+    scorer: ScorerLink | None = None  # or a working scorer link of the game
+
+    def read(self):
+        """The game as stored now, with its seats and their players in the same query: 404
+        if it is not this owner's, or if the scorer link no longer works."""
+        if self.scorer is None:
+            seats = Seat.objects.filter(game__owner=self.user, game__pk=self.pk)
+        else:
+            links = ScorerLink.objects.working().filter(pk=self.scorer.pk)
+            seats = Seat.objects.filter(game__pk=self.pk, game__scorer_links__in=links)
+        seats = list(seats.select_related("game", "player").order_by("position"))
+        if not seats:  # a game always has two seats at least
+            raise Http404
+        game = seats[0].game
+        for seat in seats:
+            seat.game = game
+        return game.load(seats=seats)
+
+    def revision(self):
+        """The game's revision, all a poll needs while nothing changed: read with the link
+        already (for_scorer), or in one query on one row; 404 as `read`."""
+        if self.scorer is not None:
+            return self.scorer.game.revision
+        revisions = Game.objects.filter(owner=self.user, pk=self.pk).values_list("revision")
+        found = revisions.first()
+        if found is None:
+            raise Http404
+        return found[0]
+
+    def url(self, name, *args):
+        """The owner's URL `name` of this game, or its scorer twin under the link's token."""
+        if self.scorer is None:
+            return reverse(name, args=[self.pk, *args])
+        return reverse(SCORER_URLS[name], args=[self.scorer.token, *args])
+
+    @property
+    def is_owner(self):
+        return self.scorer is None
+
+    @property
+    def sheet_url(self):
+        return self.url("game")
+
+    @property
+    def cache_key(self):
+        """What tells its kept fragments apart: the links in them differ per scorer link."""
+        return "owner" if self.scorer is None else f"scorer-{self.scorer.pk}"
+
+
+def for_owner(view):
+    """`view(request, access, ...)` served at the owner's URL, games/<pk>/..."""
+
+    @login_required
+    @wraps(view)
+    def owner_view(request, pk, **kwargs):
+        return view(request, Access(pk, user=request.user), **kwargs)
+
+    return owner_view
+
+
+def for_scorer(view, gone=None):
+    """`view(request, access, ...)` served at a scorer link's URL, s/<token>/... A link that
+    does not work (revoked, mistyped, its game deleted) answers `gone(request, token)`; by
+    default a 404 with a page that says so, and shows the numbers a form had sent, so that
+    nothing typed is lost in silence."""
+
+    @wraps(view)
+    def scorer_view(request, token, **kwargs):
+        link = ScorerLink.objects.working().filter(token=token).select_related("game").first()
+        try:
+            if link is None:
+                raise Http404
+            return view(request, Access(link.game_id, scorer=link), **kwargs)
+        except Http404:
+            return (gone or scorer_gone)(request, token)
+
+    return scorer_view
+
+
+def board_gone(request, token):
+    """To the scorer's board poll, a link turned off meanwhile: a notice in place of the
+    board, with htmx's "stop polling" status (286). The form below keeps what was typed; a
+    tap on Save then gets the page of scorer_gone, which lists it."""
+    return render(request, "games/scorer_gone.html#board", status=286)
+
+
+def scorer_gone(request, token):
+    """The page of a link that no longer works, with the numbers its form had sent (under the
+    players' names when the link was revoked: its holder has seen them)."""
+    revoked = ScorerLink.objects.filter(token=token).select_related("game").first()
+    names = revoked.game.names if revoked else []
+    typed = []
+    for key, value in request.POST.items():
+        seat = key.removeprefix("seat_")
+        if seat != key and value.strip():
+            name = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "?"
+            typed.append((name, value.strip()[:6]))
+    return render(request, "games/scorer_gone.html", {"typed": typed}, status=404)

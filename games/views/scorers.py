@@ -1,0 +1,65 @@
+"""Scorer links: the owner hands the scoring of one game to other phones, and takes it back.
+
+A scorer link reaches the sheet's own views (games/views/sheet.py) through `for_scorer`: it
+adds, edits and undoes the game's rounds, and nothing else. The owner's pages here make the
+links, show each one's QR code, and revoke them.
+"""
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import services
+from games.views import sheet
+from games.views.access import board_gone, for_scorer
+from games.views.live import QR_STYLE
+from games.views.sheet import get_game_for
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_scorers(request, pk):
+    game = get_game_for(request.user, pk)
+    if request.method == "POST":
+        link = services.add_scorer_link(game)
+        return redirect(f"{request.path}#scorer-{link.number}")
+    links = [
+        (link, request.build_absolute_uri(link.get_absolute_url()))
+        for link in game.scorer_links.working()
+    ]
+    return render(request, "games/scorers.html", {"game": game, "links": links})
+
+
+@login_required
+@require_GET
+def game_scorer_qr(request, pk, number):
+    game = get_game_for(request.user, pk)
+    link = get_object_or_404(game.scorer_links.working(), number=number)
+    qr = segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m")
+    response = HttpResponse(content_type="image/svg+xml")
+    qr.save(response, kind="svg", xmldecl=False, svgclass=None, lineclass=None, **QR_STYLE)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_POST
+def game_scorer_revoke(request, pk, number):
+    game = get_game_for(request.user, pk)
+    link = get_object_or_404(game.scorer_links.working(), number=number)
+    services.revoke_scorer_link(link)
+    done = _("Scorer link %(number)s no longer works.") % {"number": link.number}
+    messages.success(request, done)
+    return redirect("game_scorers", pk=game.pk)
+
+
+# The sheet's views, for whoever holds a working scorer link (s/<token>/...).
+scorer_sheet = for_scorer(sheet.show_sheet)
+scorer_board = for_scorer(sheet.board, gone=board_gone)
+scorer_round_add = for_scorer(sheet.add_round)
+scorer_round_edit = for_scorer(sheet.edit_round)
+scorer_round_undo = for_scorer(sheet.undo_round)
