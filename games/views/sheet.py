@@ -27,7 +27,8 @@ def get_game_for(user, pk):
     The game comes with its seats and their players, read in the same query: every page of
     a game shows the players' names.
     """
-    seats = Seat.objects.filter(game__owner=user, game__pk=pk).select_related("game", "player")
+    seats = Seat.objects.filter(game__owner=user, game__pk=pk, game__importing__isnull=True)
+    seats = seats.select_related("game", "player")
     seats = list(seats.order_by("position"))
     if not seats:  # a game always has two seats at least
         raise Http404
