@@ -1,37 +1,51 @@
 """Sign-up, log-in, password reset and change: django.contrib.auth's views, where they need
 a change; the account page, its e-mail address, and the account's deletion."""
 
-import logging
-
 from django.contrib import messages
 from django.contrib.auth import login as log_in
 from django.contrib.auth import logout as log_out
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
-from django.core.mail import mailers
 from django.db.models import Count
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import AccountDeleteForm, EmailChangeForm, SignupForm
+from accounts import tasks, throttle
+from accounts.forms import AccountDeleteForm, EmailChangeForm, LoginForm, ResetForm, SignupForm
 from games import services
 from games.wording import collation_key
-
-logger = logging.getLogger(__name__)
 
 
 class LoginView(auth_views.LoginView):
     """Django's log-in view, refusing with 422 like every form; urls.py adds the throttle."""
+
+    authentication_form = LoginForm
 
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=422)
 
 
 login = LoginView.as_view()
+
+# Also asks the browser to drop what it keeps in its HTTP cache and back/forward cache for the
+# site. The service worker's kept pages go when the next page comes for nobody, or at once
+# when the log-out button tells it (app.js, data-forget-offline).
+CLEAR_SITE_DATA = '"cache"'
+
+
+class LogoutView(auth_views.LogoutView):
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = CLEAR_SITE_DATA
+        return response
+
+
+logout = LogoutView.as_view()
 
 
 @require_http_methods(["GET", "POST"])
@@ -45,28 +59,23 @@ def signup(request):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Says so when no e-mail can leave, instead of "We've emailed you instructions".
+    """Django's form; the request only counts the try and queues the mail (accounts/tasks.py).
 
-    The mail server is tried before the address is looked up, so the answer is the same
-    for every address and tells nobody which ones have an account. (Django itself logs a
-    mail refused later on, and still shows its usual page.)
+    Whether an account has the address, and whether the address or the client has asked too
+    often (accounts/throttle.py), the answer is the same redirect, after the same queries:
+    neither the page nor its timing tells which addresses have an account.
     """
 
+    form_class = ResetForm
+
     def form_valid(self, form):
-        connection = mailers.default
-        try:
-            with connection:  # opens the connection, then closes it
-                pass
-        except OSError:  # refused, timed out, TLS or login failure (SMTPException is one)
-            where = f"{getattr(connection, 'host', '?')}:{getattr(connection, 'port', '?')}"
-            logger.exception("Password reset: no e-mail can be sent through %s", where)
-            message = _(
-                "The reset e-mail cannot be sent right now: the mail server does not answer. "
-                "Try again later, or ask the person who runs Scorekeeper to reset your password."
-            )
-            form.add_error("email", message)
-            return self.render_to_response(self.get_context_data(form=form), status=503)
-        return super().form_valid(form)
+        email = form.cleaned_data["email"]
+        if throttle.reserve_reset(self.request, email):
+            tasks.send_password_reset.enqueue(email, get_language())
+        return HttpResponseRedirect(self.get_success_url())
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=422)
 
 
 @login_required
@@ -114,6 +123,8 @@ def account_delete(request):
         services.delete_account(request.user)
         log_out(request)
         messages.success(request, _("Your account and all its games are deleted."))
-        return redirect("home")
+        response = redirect("home")
+        response["Clear-Site-Data"] = CLEAR_SITE_DATA
+        return response
     status = 422 if form.errors else 200
     return render(request, "registration/account_delete.html", {"form": form}, status=status)

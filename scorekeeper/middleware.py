@@ -1,7 +1,14 @@
-"""Refusing a request too big to serve before anything reads its body."""
+"""The site's own middleware: refusing a request that cannot be served before anything reads
+its body, and naming the account a page belongs to, for the service worker."""
+
+import codecs
 
 from django.conf import settings
+from django.http.multipartparser import MultiPartParser
 from django.shortcuts import render
+from django.urls import reverse_lazy
+
+from games.views.offline import ACCOUNT_HEADER, account_key
 
 
 def refuse_oversized_requests(get_response):
@@ -18,5 +25,62 @@ def refuse_oversized_requests(get_response):
             context = {"max_mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024)}
             return render(request, "413.html", context, status=413)
         return get_response(request)
+
+    return middleware
+
+
+def refuse_unreadable_requests(get_response):
+    """400 for a request in a charset other than UTF-8, or a multipart body without a usable
+    boundary. Every page of the site is UTF-8, so a browser posts its forms in UTF-8; Django
+    would decode any other charset it knows (even "base64" or "undefined", which are not
+    text, and raise a 500) and silently read an unknown one as UTF-8. A multipart body that is
+    broken further on is refused by Django's own parser, with the same 400 page. (A
+    Content-Type that cannot be read at all is noted by scorekeeper.handler.Request.)"""
+
+    def middleware(request):
+        unreadable = getattr(request, "unreadable_content_type", False)
+        if unreadable or not (_is_utf8(request.content_params) and _has_boundary(request)):
+            return render(request, "400.html", status=400)
+        return get_response(request)
+
+    return middleware
+
+
+def _is_utf8(params):
+    if "charset" not in params:
+        return True
+    try:
+        return codecs.lookup(params["charset"]).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _has_boundary(request):
+    if request.content_type != "multipart/form-data":
+        return True
+    boundary = request.content_params.get("boundary", "")
+    return bool(boundary) and MultiPartParser.boundary_re.fullmatch(boundary) is not None
+
+
+def name_the_account(get_response):
+    """Says whose page this is (games.views.offline.ACCOUNT_HEADER), for the service worker
+    (templates/sw.js): it keeps the pages of one account at a time, and forgets them all when
+    a page comes for another account, or for nobody after a log-out. Only full pages that the
+    worker may keep carry it: a GET answered 200 with HTML, not an htmx part, not the admin."""
+    admin = reverse_lazy("admin:index")
+
+    def middleware(request):
+        response = get_response(request)
+        keepable = (
+            request.method == "GET"
+            and response.status_code == 200
+            and not response.streaming
+            and response.get("Content-Type", "").startswith("text/html")
+            and "HX-Request" not in request.headers
+            and not request.path.startswith(str(admin))
+        )
+        if keepable:
+            response[ACCOUNT_HEADER] = account_key(request.user)
+        return response
 
     return middleware
