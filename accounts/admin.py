@@ -11,8 +11,9 @@ from accounts.usernames import refuse_look_alike
 
 class AccountCreationForm(AdminUserCreationForm):
     def clean_username(self):
-        username = super().clean_username()
-        refuse_look_alike(username)
+        username = super().clean_username()  # None once it refused the name
+        if username:
+            refuse_look_alike(username)
         return username
 
 

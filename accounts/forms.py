@@ -36,8 +36,10 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_username(self):
-        username = super().clean_username()  # refuses the same name in another case
-        refuse_look_alike(username)
+        # Django's refuses the same name in another case, and then returns None.
+        username = super().clean_username()
+        if username:
+            refuse_look_alike(username)
         return username
 
 

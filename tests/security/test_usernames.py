@@ -43,6 +43,19 @@ def test_sign_up_refuses_a_name_that_looks_like_another_accounts(client, root, l
     assert list(User.objects.values_list("username", flat=True)) == ["root"]
 
 
+@pytest.mark.parametrize("taken", ["root", "ROOT"])
+def test_a_name_taken_in_any_case_gets_djangos_own_refusal(client, root, taken):
+    response = sign_up(client, taken)
+    assert response.status_code == 422
+    assert "A user with that username already exists." in username_errors(response)
+
+
+def test_the_admin_refuses_a_taken_name_in_any_case(admin_client, root):
+    data = {"username": "Root", "usable_password": "false"}
+    response = admin_client.post("/admin/auth/user/add/", data)
+    assert "A user with that username already exists." in unescape(response.text)
+
+
 def test_the_refusal_is_in_french_too(client, root):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
     response = sign_up(client, CYRILLIC_ROOT)
