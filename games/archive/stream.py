@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.archive.backup import MAX_ENTRIES, MAX_GAMES, MAX_ROUNDS, Refused
 
 BOM = b"\xef\xbb\xbf"  # written by some editors before UTF-8 text; json.loads took it too
+ITEM_INSIDE = ("map_key", "end_map", "end_array")  # an item's events after its start
 
 
 @dataclass
@@ -34,7 +35,7 @@ def count(stream) -> Counted:
         if first and (prefix, event) != ("", "start_array"):
             raise Refused(_not_a_list())
         first = False
-        if prefix == "item" and event == "start_map":
+        if prefix == "item" and event not in ITEM_INSIDE:  # each item, a game or not
             counted.games, counted.rounds = counted.games + 1, 0
             _check(counted.games, MAX_GAMES, _too_many_games)
         elif prefix == "item.rounds.item" and event == "start_map":

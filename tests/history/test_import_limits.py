@@ -192,3 +192,14 @@ def test_the_memory_of_an_import_does_not_grow_with_its_file(alice, bob, monkeyp
     small, big = peaks
     assert big < small * 1.5, peaks
     assert big < MEMORY_ABOVE_IDLE / 5, peaks
+
+
+def test_items_that_are_not_games_count_in_the_progress_too(alice_client):
+    items = [a_game(uuid=f"00000000-0000-4000-8000-{index:012d}") for index in range(21)]
+    items += [42] * 19  # refused, each in its own words
+
+    response = upload(alice_client, items)
+
+    assert response.refused
+    assert "Game 22: it is not a game" in response.html
+    assert (response.job.done, response.job.total) == (40, 40)
