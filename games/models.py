@@ -45,7 +45,8 @@ class PlayerQuerySet(models.QuerySet):
         """The players with a game left: the roster and the filters offer these alone (a
         player whose games were all deleted stays in the table, holding nothing, until a
         new game or a rename takes the name again)."""
-        return self.filter(models.Exists(Seat.objects.filter(player=models.OuterRef("pk"))))
+        seats = Seat.objects.filter(player=models.OuterRef("pk"), game__importing__isnull=True)
+        return self.filter(models.Exists(seats))
 
 
 class Player(models.Model):
@@ -97,6 +98,16 @@ class GameQuerySet(models.QuerySet):
         return self.filter(finished_at__isnull=True)
 
 
+class VisibleGames(models.Manager.from_queryset(GameQuerySet)):
+    """The games a person sees: not those of an import still being written (`Game.importing`),
+    which appear all at once when it ends, or never if it fails. Every reverse and many-to-many
+    manager (`user.games`, `player.games`) is made from this default manager, so it hides them too.
+    """
+
+    def get_queryset(self):
+        return super().get_queryset().filter(importing__isnull=True)
+
+
 class Kind(models.TextChoices):
     """The games the app keeps the score of; each value is the kind of a games.rules module."""
 
@@ -142,8 +153,17 @@ class Game(models.Model):
     # Written by the players, not the rules: checked like names (games/names.py).
     place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
     note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
+    # The import job writing this game, until its last step makes all its games visible at
+    # once (one UPDATE setting this to NULL): a killed import leaves no game in sight, and
+    # the next worker deletes them (games/archive/tasks.py).
+    importing = models.ForeignKey(
+        "jobs.Job", models.CASCADE, null=True, blank=True, editable=False, related_name="+",
+        verbose_name=_("being imported by"),
+    )  # fmt: skip
 
-    objects = GameQuerySet.as_manager()
+    objects = VisibleGames()
+    # Every game, those of unfinished imports too: for the import itself, and its clean-up.
+    everything = GameQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("game")

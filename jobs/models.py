@@ -185,14 +185,14 @@ class Job(models.Model):
 def _chunks(stream):
     if isinstance(stream, bytes | bytearray):
         stream = [stream]
-    pending = b""
+    pending = bytearray()
     for piece in stream:
         pending += piece
         while len(pending) >= CHUNK_BYTES:
-            yield pending[:CHUNK_BYTES]
-            pending = pending[CHUNK_BYTES:]
+            yield bytes(pending[:CHUNK_BYTES])
+            del pending[:CHUNK_BYTES]
     if pending:
-        yield pending
+        yield bytes(pending)
 
 
 class Chunk(models.Model):

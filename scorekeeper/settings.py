@@ -115,6 +115,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # A running job not heard from for this long lost its worker (jobs/models.py): it is given up
 # and what it wrote is undone. Each step of a job reports well within a second.
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
+# What one account may ask of the worker (games/archive/quota.py): one import at a time, and
+# this many an hour; and the most games an account holds, past which an import is refused.
+IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", 5))
+ACCOUNT_MAX_GAMES = int(os.environ.get("ACCOUNT_MAX_GAMES", 20_000))
 # Exports an account may ask for in an hour (each reads all its games), and how long the file
 # of one is kept for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))

@@ -1,9 +1,9 @@
 """Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
 
 A backup is read back only through the rules module: every game is replayed by its ruleset
-(`Ruleset.fold`) before anything is written (games/archive/restore.py writes them then, all or
-none). A game the account already holds (same identity, see games/archive/identity.py) is not
-added again.
+(`Ruleset.fold`) before it is written (games/archive/tasks.py reads the file a game at a time,
+games/archive/restore.py writes them out of sight, and shows all or none). A game the account
+already holds (same identity, see games/archive/identity.py) is not added again.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from games.models import NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PLACE_MAX_LENGTH
 from games.refusals import describe, describe_all
 
 # An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
-# size); its numbers typed bound how long the import writes (games/archive/restore.py).
+# size); its numbers typed bound how long the import writes. games/archive/stream.py counts
+# them before any game is replayed.
 MAX_GAMES = 5000
 MAX_ENTRIES = 250_000
 MAX_ROUNDS = 500  # a real game ends long before; this only bounds a forged file
@@ -119,29 +120,8 @@ class Refused(ValueError):
     """Why one game of the file cannot be restored, in words for the reader."""
 
 
-def read(data) -> tuple[list[GameBackup], list[str]]:
-    """The games of a parsed backup file, and every reason some of them are refused."""
-    if not isinstance(data, list):
-        return [], [_("This file is not a Scorekeeper backup: it should hold a list of games.")]
-    if len(data) > MAX_GAMES:
-        message = _("This file holds %(count)s games; at most %(max)s can be imported at once.")
-        return [], [message % {"count": len(data), "max": MAX_GAMES}]
-    games, problems = [], []
-    for index, item in enumerate(data, start=1):
-        try:
-            games.append(read_game(item))
-        except Refused as refused:
-            problems.extend(_in_game(index, item, message) for message in refused.args)
-    entries = sum(len(game.players) * len(game.rounds) for game in games)
-    if entries > MAX_ENTRIES:
-        message = _(
-            "This file holds %(count)s numbers typed; at most %(max)s can be imported at once."
-        )
-        problems.append(message % {"count": entries, "max": MAX_ENTRIES})
-    return games, problems
-
-
-def _in_game(index, item, message):
+def in_game(index, item, message):
+    """`message` about the `index`th game of the file, named by its id when it has one."""
     game_id = item.get("id") if isinstance(item, dict) else None
     if isinstance(game_id, int | str) and not isinstance(game_id, bool):
         return _("Game %(index)s (id %(id)s): %(message)s") % {

@@ -1,19 +1,20 @@
-"""Writing a checked backup into an account, without holding up the other accounts.
+"""Writing checked games into an account, a batch at a time, out of sight until the last step.
 
-`backup.read` has checked every game of the file against the rules before this runs. The
-games the account lacks are then written with plain bulk inserts in batches, each its own
-short transaction. On SQLite, whose one write lock every save of every account needs, a batch
-holds it for about BATCH_SECONDS (the batches are sized on the time the last one took, so a
-slow or busy machine writes smaller ones), then lets go for PAUSE, so any other save gets
-through within a batch. If a batch fails, or the import runs out of time, the games the
-earlier ones wrote are deleted again: an import adds all of its games or none.
+games/archive/tasks.py checks each game of a backup against its rules (backup.read_game) and
+hands it to a `Writer`, which writes the games the account lacks with plain bulk inserts in
+batches, each its own short transaction. On SQLite, whose one write lock every save of every
+account needs, a batch holds it for about BATCH_SECONDS (the batches are sized on the time the
+last one took, so a slow or busy machine writes smaller ones), then lets go for PAUSE, so any
+other save gets through within a batch.
 
-Two imports of one file at once (a double tap) add each game once: every batch locks the
-account's row and skips the games the account holds by then (games/archive/identity.py).
+Every game written carries its import job (`Game.importing`), which hides it from every page:
+`publish` shows them all in one UPDATE, in the transaction that ends the job; `undo` deletes
+them. An import killed at any moment leaves nothing visible, and what it wrote is deleted when
+the next worker starts (jobs.signals.abandoned). A game the account already holds, or that the
+file holds twice, is written once (games/archive/identity.py).
 """
 
 import time
-from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import connection, connections, router, transaction
@@ -29,72 +30,42 @@ FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized 
 # (SQLite's busy handler): at most 25 ms apart while a batch lasts, so a pause this long lets
 # it through. (Between two batches only: PostgreSQL locks rows, not the database.)
 PAUSE = 0.03
-# Rows an import writes in about a second: past them, the page shows its progress.
-QUICK_ROWS = 5000
-# gunicorn ends a request after 30 s: an import still writing this long after its request
-# began gives up, leaving time to undo what it wrote.
-DEADLINE = 22
-
-
-class TooSlow(Exception):
-    """The machine is too busy to finish this import in time."""
-
-
-@dataclass(frozen=True)
-class Restored:
-    added: int
-    already_held: int  # games of the file this account had already, or that it held twice
 
 
 def rows_of(backup):
     return 1 + len(backup.players) * (2 + len(backup.rounds)) + len(backup.rounds)
 
 
-class Import:
-    """The games of `backups` that `owner` lacks, written batch by batch as it is iterated
-    (each step yields how many games of the file are done); `result` once it is over.
+class Writer:
+    """Writes the games given to it for `job`, hidden, in batches of about the rows that take
+    BATCH_SECONDS; `added` and `players` say what it wrote. Raises SamePlayer if two names of
+    one game are one player of the roster."""
 
-    Iteration raises SamePlayer if two names of one game are one player of the roster, and
-    TooSlow past the DEADLINE. Any failure, or the iteration given up (a reader gone while
-    the page was being written), deletes what the earlier batches wrote.
-    """
+    def __init__(self, job):
+        self.job, self.owner = job, job.owner
+        self.batch, self.rows, self.size = [], 0, FIRST_BATCH_ROWS
+        self.seen = set()  # a game found twice in the file is written once
+        self.added, self.players, self.batches = 0, [], 0
 
-    def __init__(self, owner, backups, started=None):
-        """`started`: when the request began (time.monotonic()), now if not given."""
-        self.owner, self.backups, self.result = owner, backups, None
-        self.deadline = (started or time.monotonic()) + DEADLINE
-        once = {}  # a game found twice in the file is written once
-        for backup in backups:
-            once.setdefault(backup.uuid, backup)
-        self.games = list(once.values())
-        self.total = len(self.games)
-        self.is_quick = sum(rows_of(backup) for backup in self.games) <= QUICK_ROWS
+    def add(self, backup):
+        if backup.uuid in self.seen:
+            return
+        self.seen.add(backup.uuid)
+        self.batch.append(backup)
+        self.rows += rows_of(backup)
+        if self.rows >= self.size:
+            self.flush()
 
-    def __iter__(self):
-        written, done, rows = Written(), 0, FIRST_BATCH_ROWS
-        try:
-            while done < self.total:
-                if done:
-                    let_others_write(self.deadline)
-                batch = take(self.games, done, rows)
-                started = time.monotonic()
-                written.add(_write(self.owner, batch))
-                rows = next_size(rows, time.monotonic() - started)
-                done += len(batch)
-                yield done
-        except BaseException:
-            written.undo()
-            raise
-        self.result = Restored(len(written.games), len(self.backups) - len(written.games))
-
-
-def take(games, start, rows):
-    """The games from `start` on that make about `rows` rows (one game at least)."""
-    end, size = start + 1, rows_of(games[start])
-    while end < len(games) and size + rows_of(games[end]) <= rows:
-        size += rows_of(games[end])
-        end += 1
-    return games[start:end]
+    def flush(self):
+        if not self.batch:
+            return
+        if self.batches and connection.vendor == "sqlite":
+            time.sleep(PAUSE)  # let the other accounts' saves through
+        started = time.monotonic()
+        games, players = _write(self.owner, self.batch, self.job)
+        self.size = next_size(self.size, time.monotonic() - started)
+        self.added, self.players = self.added + len(games), self.players + players
+        self.batch, self.rows, self.batches = [], 0, self.batches + 1
 
 
 def next_size(rows, seconds):
@@ -102,34 +73,23 @@ def next_size(rows, seconds):
     return max(100, min(20_000, int(rows * BATCH_SECONDS / max(seconds, 0.001))))
 
 
-def let_others_write(deadline):
-    if time.monotonic() > deadline:
-        raise TooSlow
-    if connection.vendor == "sqlite":
-        time.sleep(PAUSE)
+def publish(job):
+    """Show every game `job` wrote, at once (inside the transaction that ends the job)."""
+    return Game.everything.filter(importing=job).update(importing=None)
 
 
-class Written:
-    """What the batches wrote so far, to undo it all if a later batch fails."""
-
-    def __init__(self):
-        self.games, self.players = [], []
-
-    def add(self, batch):
-        games, players = batch
-        self.games += games
-        self.players += players
-
-    def undo(self):
-        for start in range(0, len(self.games), 500):
-            Game.objects.filter(pk__in=self.games[start : start + 500]).delete()
-        Player.objects.filter(pk__in=self.players, seats__isnull=True).delete()
+def undo(job, players=()):
+    """Delete the games `job` wrote, and the players it added that no other game seats."""
+    hidden = Game.everything.filter(importing=job)
+    while pks := list(hidden.values_list("pk", flat=True)[:500]):
+        Game.everything.filter(pk__in=pks).delete()
+    Player.objects.filter(pk__in=list(players), seats__isnull=True).delete()
 
 
 @transaction.atomic
-def _write(owner, batch):
-    """Write the games of `batch` the account does not hold yet: their pks, and the pks of the
-    players added to the roster for them."""
+def _write(owner, batch, job):
+    """Write the games of `batch` the account does not hold yet, hidden under `job`: their pks,
+    and the pks of the players added to the roster for them."""
     get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
     held = set(owner.games.filter(uuid__in=[b.uuid for b in batch]).values_list("uuid", flat=True))
     new = [backup for backup in batch if backup.uuid not in held]
@@ -143,20 +103,20 @@ def _write(owner, batch):
             if table.count(player) > 1:
                 raise SamePlayer(name)
         tables.append(table)
-    return _insert_games(owner, new, tables), added
+    return _insert_games(owner, new, tables, job), added
 
 
-def _insert_games(owner, backups, tables):
+def _insert_games(owner, backups, tables, job):
     """Insert the games, with their seats at `tables` (player pks), rounds and entries."""
     now = timezone.now()
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "revision", "stamp", "uuid",
-         "finished_at", "place", "note"),
+         "finished_at", "place", "note", "importing"),
         [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, new_stamp(), b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
-          b.place, b.note)
+          b.place, b.note, job.pk)
          for b, moments in zip(backups, saved, strict=True)],
     )  # fmt: skip
     seats, rounds, entries = [], [], []

@@ -1,14 +1,16 @@
 """Forms of the history pages: the filters (GET) and the backup upload."""
 
-import json
-
 from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games import search
-from games.archive import backup
+from games.archive import quota, tasks
 from games.models import Kind, Player
 from games.wording import collation_key
+from jobs.models import Chunk, Job
 
 PLAYING, FINISHED = "playing", "finished"
 
@@ -59,21 +61,37 @@ class HistoryFilterForm(forms.Form):
 
 
 class BackupImportForm(forms.Form):
+    """A backup to import: only saved with its job here, and read by the worker
+    (games/archive/tasks.py), which tells the outcome on the job's page."""
+
     backup = forms.FileField(
         label=_("Backup file (JSON, as downloaded from the history page)"),
         widget=forms.ClearableFileInput(attrs={"accept": "application/json,.json"}),
     )
 
+    def __init__(self, owner, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.owner = owner
+        self.running = owner.jobs.filter(kind=Job.Kind.IMPORT).active().first()
+
     def clean_backup(self):
-        # Its size was checked with the request's (scorekeeper/middleware.py).
+        # The request's size was checked before it was read (scorekeeper/middleware.py).
         upload = self.cleaned_data["backup"]
-        try:
-            data = json.loads(upload.read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise forms.ValidationError(
-                _("This file is not a JSON backup: nothing was imported.")
-            ) from None
-        games, problems = backup.read(data)
-        if problems:
-            raise forms.ValidationError(problems)
-        return games
+        if upload.size > settings.UPLOAD_MAX_BYTES:
+            raise forms.ValidationError(_("This file is too big to be a backup."))
+        if (refusal := quota.import_refusal(self.owner)) is not None:
+            raise forms.ValidationError(refusal)
+        return upload
+
+    def save(self, language):
+        """The import's job, with its file, its task queued; None if refused meanwhile (two
+        uploads at once: the account's row is locked to count its imports)."""
+        with transaction.atomic():
+            get_user_model()._default_manager.select_for_update().get(pk=self.owner.pk)
+            if (refusal := quota.import_refusal(self.owner)) is not None:
+                self.add_error("backup", refusal)
+                return None
+            job = Job.objects.create(owner=self.owner, kind=Job.Kind.IMPORT, language=language)
+            job.save_file(Chunk.Part.UPLOAD, self.cleaned_data["backup"].chunks())
+        tasks.import_backup.enqueue(job.pk)
+        return job

@@ -35,11 +35,13 @@ class Access:
     def read(self):
         """The game as stored now, with its seats and their players in the same query: 404
         if it is not this owner's, or if the scorer link no longer works."""
+        # a game an import is still writing is nobody's yet (games/archive/restore.py)
+        seats = Seat.objects.filter(game__pk=self.pk, game__importing__isnull=True)
         if self.scorer is None:
-            seats = Seat.objects.filter(game__owner=self.user, game__pk=self.pk)
+            seats = seats.filter(game__owner=self.user)
         else:
             links = ScorerLink.objects.working().filter(pk=self.scorer.pk)
-            seats = Seat.objects.filter(game__pk=self.pk, game__scorer_links__in=links)
+            seats = seats.filter(game__scorer_links__in=links)
         seats = list(seats.select_related("game", "player").order_by("position"))
         if not seats:  # a game always has two seats at least
             raise Http404

@@ -9,6 +9,7 @@ Redis is always this module's own: a test kills it.
 
 import contextlib
 import http.client
+import json
 import os
 import re
 import secrets
@@ -24,6 +25,7 @@ import pytest
 from games.reports import folds
 from tests.helpers import services
 from tests.helpers.live import PASSWORD, Phone, Server, fresh_database, manage, production_env
+from tests.helpers.worker import Worker, wait_for
 
 pytestmark = pytest.mark.engine
 
@@ -66,6 +68,8 @@ def nodes(tmp_path_factory, redis_url):
             server = Server(env, workers=2).start()
             running.callback(server.stop)
             started.append(server)
+            worker = Worker(env).start()  # each node runs the queue's tasks too
+            running.callback(worker.stop)
         yield started
 
 
@@ -112,6 +116,26 @@ def test_a_session_from_one_node_works_on_the_other_and_ends_on_both(nodes):
     for node in (a, b):
         response = on(node, copied).get("/games/new/")
         assert response.status == 302 and response.location.startswith("/accounts/login/")
+
+
+def test_an_import_queued_on_one_node_shows_finished_on_the_other(nodes):
+    a, b = nodes
+    _username, phone = new_account(a)
+    backup = [{"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": n, "Ben": 0}}]}
+              for n in range(1, 4)]  # fmt: skip
+    data = {"csrfmiddlewaretoken": phone.get("/history/import/").csrf_token()}
+    response = phone.post_file("/history/import/", data, "backup", json.dumps(backup).encode())
+    assert response.status == 302 and response.location.startswith("/jobs/")
+    on_b = on(b, phone)
+
+    def finished():
+        page = on_b.get(response.location).text
+        return "games imported" in page and page
+
+    page = wait_for(finished)
+
+    assert "3 games imported." in page
+    assert len(on_b.get("/history/export.json").json()) == 3
 
 
 def round_data(phone, game, number, entries, key=None):

@@ -15,6 +15,7 @@ from django.views.defaults import server_error
 
 from games.models import ScorerLink, ShareLink
 from games.rulebook import lama as book
+from jobs.models import Job
 from tests.helpers import vnu
 
 NAMES = ("Ana", "Ben", "Cleo")
@@ -62,6 +63,22 @@ def _server_error(client, tables):
         return server_error(RequestFactory().get("/")), 500
 
 
+def _import_page(ended):
+    """The progress page of an import of alice's: under way, or refused with its reasons."""
+
+    def page(client, tables):
+        job = Job.objects.create(owner=tables["alice"], kind=Job.Kind.IMPORT)
+        job.start(total=10)
+        job.advance(3)
+        if ended:
+            job.fail(
+                "some games of the file break the rules.", ["Game 2: Round 1: 32 is too many."]
+            )
+        return client.get(job.get_absolute_url()), 200
+
+    return page
+
+
 def _round_path(name):
     return lambda tables: reverse("round_add", args=[tables[name].pk])
 
@@ -92,6 +109,8 @@ SIGNED_IN = {
     "scorer links": _game("shared", "game_scorers"),
     "history": _get("/history/"),
     "import": _get("/history/import/"),
+    "import under way": _import_page(ended=False),
+    "import refused": _import_page(ended=True),
     "player": lambda client, tables: (
         client.get(reverse("player", args=[tables["done"].seats[0].player_id])),
         200,

@@ -3,6 +3,7 @@
 import json
 import signal
 import subprocess
+import tempfile
 import time
 
 import psycopg
@@ -40,15 +41,18 @@ def shell(env, code):
 
 
 class Worker:
+    """`manage.py worker` with the environment `env`, its output in a file (a pipe nobody reads
+    would fill up and stop it)."""
+
     def __init__(self, env):
         self.env, self.process = env, None
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (lives as the worker does: output())
 
     def start(self):
         command = [PYTHON, "manage.py", "worker", "--interval", "0.1", "--no-startup-delay"]
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True,
-        )  # fmt: skip
+            command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT
+        )
         return self
 
     @property
@@ -72,10 +76,11 @@ class Worker:
         except subprocess.TimeoutExpired:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=30)
-        if self.process.stdout.closed:
+        if self.log.closed:
             return ""
-        with self.process.stdout:
-            return self.process.stdout.read()
+        with self.log:
+            self.log.seek(0)
+            return self.log.read().decode(errors="replace")
 
 
 def wait_for(check, timeout=60, every=0.2):

@@ -1,27 +1,52 @@
 import json
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError
+from django.http import HttpResponse
 from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.archive import backup, restore
+from games.archive import restore, stream
 from games.models import Entry, Game, Player, Round
+from jobs.models import Job
 from tests.helpers.pagetext import text
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
 
 
+@dataclass
+class Uploaded:
+    """An upload, and the page it led to: its job's (the task has run: tests/conftest.py), or
+    the form again if it was refused before any job."""
+
+    response: HttpResponse
+    job: Job | None
+    html: str
+
+    @property
+    def refused(self):
+        return self.job is None or self.job.state == Job.State.FAILED
+
+    @property
+    def imported(self):
+        return self.job is not None and self.job.state == Job.State.DONE
+
+
 def upload(client, content, name="backup.json"):
     if not isinstance(content, bytes):
         content = json.dumps(content).encode()
     file = SimpleUploadedFile(name, content, content_type="application/json")
-    return client.post("/history/import/", {"backup": file})
+    response = client.post("/history/import/", {"backup": file})
+    if response.status_code != 302:
+        return Uploaded(response, None, response.content.decode())
+    job = Job.objects.get(pk=response["Location"].split("/")[-2])
+    return Uploaded(response, job, client.get(response["Location"]).content.decode())
 
 
 def snapshot():
@@ -57,8 +82,8 @@ def test_export_then_import_on_a_new_account_gives_identical_games(
 
     response = upload(bob_client, exported)
 
-    assert response.status_code == 302
-    assert response["Location"] == "/history/"
+    assert response.imported
+    assert response.response["Location"] == f"/jobs/{response.job.pk}/"
     restored = json.loads(bob_client.get("/history/export.json").getvalue())
     original = json.loads(exported)
     assert len(restored) == 3
@@ -86,7 +111,7 @@ def test_it_says_how_many_games_were_imported(alice_client, make_game, bob_clien
 
     response = upload(bob_client, exported)
 
-    assert "1 game imported." in bob_client.get(response["Location"]).content.decode()
+    assert "1 game imported." in response.html
 
 
 def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
@@ -95,8 +120,8 @@ def test_a_file_that_is_not_json_changes_nothing(alice_client, make_game):
 
     response = upload(alice_client, b"\x89PNG not json at all")
 
-    assert response.status_code == 422
-    assert "not a JSON backup" in response.content.decode()
+    assert response.refused
+    assert "not a JSON backup" in response.html
     assert snapshot() == before
 
 
@@ -136,8 +161,8 @@ def test_a_malformed_backup_is_refused_with_a_reason(alice_client, content, mess
 
     response = upload(alice_client, content)
 
-    assert response.status_code == 422
-    assert message in response.content.decode()
+    assert response.refused
+    assert message in response.html
     assert snapshot() == before
 
 
@@ -151,8 +176,8 @@ def test_a_rule_breaking_game_refuses_the_whole_file(alice_client, make_game):
 
     response = upload(alice_client, [good, bad])
 
-    html = response.content.decode()
-    assert response.status_code == 422
+    html = response.html
+    assert response.refused
     assert "Nothing was imported" in html
     assert "Game 2 (id 77): Round 2:" in html
     assert "−2 is not possible: below zero, only −1 or −10" in html
@@ -163,7 +188,7 @@ def test_every_refused_game_is_listed(alice_client):
     two_emptied = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 0, "Ben": 0}}]}
     too_high = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 32, "Ben": 4}}]}
 
-    html = upload(alice_client, [two_emptied, too_high]).content.decode()
+    html = upload(alice_client, [two_emptied, too_high]).html
 
     assert "Game 1: Round 1: Only one player can empty their hand" in html
     assert "Game 2: Round 1: 32 is too many" in html
@@ -176,8 +201,8 @@ def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_gam
 
     response = upload(alice_client, data)
 
-    assert response.status_code == 422
-    assert "the totals in the file are not what the rules give" in response.content.decode()
+    assert response.refused
+    assert "the totals in the file are not what the rules give" in response.html
 
 
 def test_a_round_after_the_end_is_refused(alice_client, make_game):
@@ -186,30 +211,29 @@ def test_a_round_after_the_end_is_refused(alice_client, make_game):
     data[0]["rounds"].append({"entries": {"Ana": 1, "Ben": 2, "Cleo": 3}})
     del data[0]["totals"]
 
-    html = upload(alice_client, data).content.decode()
+    html = upload(alice_client, data).html
 
     assert "Ana reaches 51 in round 2, so round 3 could not have been played." in html
 
 
-def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(alice, monkeypatch):
-    game = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]}
-    games, problems = backup.read([game | {"uuid": str(uuid.uuid4())} for _ in range(5)])
-    assert problems == []
-    monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)  # a game a batch
-    monkeypatch.setattr(restore, "next_size", lambda rows, seconds: 1)
+def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(
+    alice_client, steps_of_one_game, monkeypatch
+):
     real, calls = restore._write, []
 
-    def fail_on_third(owner, batch):
+    def fail_on_third(owner, batch, job):
         calls.append(batch)
         if len(calls) == 3:
             raise RuntimeError("disk full")
-        return real(owner, batch)
+        return real(owner, batch, job)
 
     monkeypatch.setattr(restore, "_write", fail_on_third)
 
-    with pytest.raises(RuntimeError):
-        list(restore.Import(alice, games))
+    response = upload(alice_client, five_games())
+
     assert len(calls) == 3
+    assert response.refused
+    assert "Nothing was imported: something went wrong on the server." in text(response.html)
     assert snapshot() == (0, 0, 0, 0)
 
 
@@ -219,7 +243,7 @@ def test_a_message_shared_by_several_players_is_given_once(alice_client):
         "rounds": [{"entries": {"Ana": 0, "Ben": 0, "Cy": 0}}],
     }
 
-    html = upload(alice_client, [three_emptied]).content.decode()
+    html = upload(alice_client, [three_emptied]).html
 
     assert html.count("Only one player can empty their hand") == 1
 
@@ -233,9 +257,9 @@ def test_importing_the_same_backup_twice_adds_its_games_once(alice_client, make_
 
     response = upload(bob_client, exported)
 
-    assert response.status_code == 302
+    assert response.imported
     assert snapshot() == before
-    html = bob_client.get(response["Location"]).content.decode()
+    html = response.html
     assert "Nothing imported: this file holds 2 games, all already in your history." in html
 
 
@@ -250,7 +274,7 @@ def test_it_says_how_many_games_were_added_and_how_many_it_already_had(
 
     response = upload(bob_client, exported)
 
-    html = bob_client.get(response["Location"]).content.decode()
+    html = response.html
     assert "1 game imported, 2 were already in your history." in html
     assert bob.games.count() == 3
 
@@ -261,10 +285,8 @@ def test_the_count_of_games_already_there_is_in_french_too(alice_client, make_ga
     exported = alice_client.get("/history/export.json").getvalue()
     bob_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
 
-    upload(bob_client, exported)
-    first = bob_client.get("/history/").content.decode()
-    upload(bob_client, json.loads(exported)[:1])
-    second = bob_client.get("/history/").content.decode()
+    first = upload(bob_client, exported).html
+    second = upload(bob_client, json.loads(exported)[:1]).html
 
     assert "2 parties importées." in first
     assert "Rien n’a été importé\u00a0: ce fichier contient 1 partie, déjà dans" in second
@@ -277,7 +299,7 @@ def test_an_account_reimporting_its_own_export_gets_no_copies(alice_client, make
     response = upload(alice_client, alice_client.get("/history/export.json").getvalue())
 
     assert snapshot() == before
-    html = alice_client.get(response["Location"]).content.decode()
+    html = response.html
     assert "Nothing imported: this file holds 1 game, already in your history." in html
 
 
@@ -301,7 +323,7 @@ def test_a_game_found_twice_in_one_file_is_added_once(alice_client, make_game, b
     response = upload(bob_client, exported * 2)
 
     assert bob.games.count() == 1
-    html = bob_client.get(response["Location"]).content.decode()
+    html = response.html
     assert "1 game imported, 1 was already in your history." in html
 
 
@@ -317,9 +339,9 @@ def test_an_export_written_before_games_carried_a_uuid_is_recognised(
     upload(bob_client, old)
     response = upload(bob_client, old)
 
-    assert response.status_code == 302
+    assert response.imported
     assert bob.games.count() == 2
-    assert "all already in your history" in bob_client.get("/history/").content.decode()
+    assert "all already in your history" in response.html
 
 
 def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bob_client):
@@ -334,7 +356,7 @@ def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bo
     response = upload(bob_client, games)
 
     assert bob.games.count() == 4  # told apart by their players, seats and rounds
-    html = bob_client.get(response["Location"]).content.decode()
+    html = response.html
     assert "Nothing imported: this file holds 4 games, all already in your history." in html
 
 
@@ -347,8 +369,8 @@ def test_a_held_game_does_not_let_a_refused_one_through(alice_client, make_game,
 
     response = upload(bob_client, [good, bad])
 
-    assert response.status_code == 422
-    assert "Game 2: Round 1: 32 is too many" in response.content.decode()
+    assert response.refused
+    assert "Game 2: Round 1: 32 is too many" in response.html
     assert snapshot() == before
 
 
@@ -357,8 +379,8 @@ def test_a_game_identifier_that_is_not_a_uuid_is_refused(alice_client):
 
     response = upload(alice_client, [game])
 
-    assert response.status_code == 422
-    assert "Game 1: “game-1” is not a game identifier (a UUID)." in response.content.decode()
+    assert response.refused
+    assert "Game 1: “game-1” is not a game identifier (a UUID)." in response.html
     assert snapshot() == (0, 0, 0, 0)
 
 
@@ -374,10 +396,10 @@ def a_game(**fields):
 def test_a_start_outside_sane_dates_is_refused_naming_the_game(alice_client, moment):
     response = upload(alice_client, [a_game(), a_game(id=7, started_at=moment)])
 
-    assert response.status_code == 422
+    assert response.refused
     assert (
         f"Game 2 (id 7): it started on “{moment}”, which is not between 2000 and tomorrow."
-        in response.content.decode()
+        in response.html
     )
     assert snapshot() == (0, 0, 0, 0)
 
@@ -387,10 +409,10 @@ def test_a_round_saved_outside_sane_dates_is_refused(alice_client):
 
     response = upload(alice_client, [game])
 
-    assert response.status_code == 422
+    assert response.refused
     assert (
         "Game 1: Round 1 was saved on “9999-12-31T23:59:59Z”, which is not between 2000 and "
-        "tomorrow." in response.content.decode()
+        "tomorrow." in response.html
     )
     assert snapshot() == (0, 0, 0, 0)
 
@@ -409,10 +431,9 @@ def test_dates_from_2000_to_tomorrow_are_kept(alice_client, alice):
 
 @pytest.fixture
 def steps_of_one_game(monkeypatch):
-    """A batch for each game, and the progress shown."""
+    """A batch for each game."""
     monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)
     monkeypatch.setattr(restore, "next_size", lambda rows, seconds: 1)
-    monkeypatch.setattr(restore, "QUICK_ROWS", 0)
 
 
 def five_games():
@@ -420,71 +441,65 @@ def five_games():
             for n in range(1, 6)]  # fmt: skip
 
 
-def test_a_long_import_shows_each_step_as_it_is_written(alice, alice_client, steps_of_one_game):
+def test_the_games_stay_out_of_sight_until_the_last_step(
+    alice, alice_client, steps_of_one_game, monkeypatch
+):
+    real, seen = restore._write, []
+
+    def looking(owner, batch, job):
+        written = real(owner, batch, job)
+        seen.append((alice.games.count(), Game.everything.filter(importing=job).count()))
+        seen.append(alice_client.get("/history/").content.decode().count('class="history-row"'))
+        return written
+
+    monkeypatch.setattr(restore, "_write", looking)
+
     response = upload(alice_client, five_games())
 
-    assert response.status_code == 200 and response.streaming
-    assert response["X-Accel-Buffering"] == "no"
-    parts = [part.decode() for part in response.streaming_content]
-    assert "The file holds 5 games to add" in parts[0]
-    assert [part.strip() for part in parts[1:6]] == [
-        f"<li>{done} of 5 games written</li>" for done in range(1, 6)
-    ]
-    assert "5 games imported." in parts[6] and 'href="/history/"' in parts[6]
-    assert parts[6].rstrip().endswith("</html>")
+    assert seen[::2] == [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]
+    assert seen[1::2] == [0] * 5
+    assert response.imported and response.job.done == response.job.total == 5
+    assert "5 games imported." in response.html
     assert alice.games.count() == 5
 
 
-def test_a_long_import_that_fails_says_so_and_keeps_nothing(
+def test_an_import_that_fails_says_so_and_keeps_nothing(
     alice, alice_client, steps_of_one_game, monkeypatch
 ):
     real = restore._write
 
-    def one_player_twice(owner, batch):
-        if owner.games.count() == 3:
+    def one_player_twice(owner, batch, job):
+        if Game.everything.filter(importing=job).count() == 3:
             raise services.SamePlayer("Ana")
-        return real(owner, batch)
+        return real(owner, batch, job)
 
     monkeypatch.setattr(restore, "_write", one_player_twice)
 
     response = upload(alice_client, five_games())
 
-    page = b"".join(response.streaming_content).decode()
-    assert "3 of 5 games written" in page and "4 of 5" not in page
     assert (
         "Nothing was imported: Ana and another name of one game are one player of your roster."
-        in text(page)
+        in text(response.html)
     )
     assert snapshot() == (0, 0, 0, 0)
 
 
-def test_a_long_import_the_database_refuses_keeps_nothing(
+def test_an_import_the_database_refuses_keeps_nothing(
     alice, alice_client, steps_of_one_game, monkeypatch
 ):
     real = restore._write
 
-    def locked(owner, batch):
-        if owner.games.count() == 2:
+    def locked(owner, batch, job):
+        if Game.everything.filter(importing=job).count() == 2:
             raise OperationalError("database is locked")
-        return real(owner, batch)
+        return real(owner, batch, job)
 
     monkeypatch.setattr(restore, "_write", locked)
 
-    page = b"".join(upload(alice_client, five_games()).streaming_content).decode()
+    response = upload(alice_client, five_games())
 
-    assert "Nothing was imported: the database refused a write. Try again later." in text(page)
-    assert snapshot() == (0, 0, 0, 0)
-
-
-def test_a_long_import_out_of_time_keeps_nothing(alice_client, steps_of_one_game, monkeypatch):
-    monkeypatch.setattr(restore, "DEADLINE", 0)
-
-    page = b"".join(upload(alice_client, five_games()).streaming_content).decode()
-
-    assert "1 of 5 games written" in page and "2 of 5" not in page
-    assert (
-        "Nothing was imported: the server is too busy to finish it now. Try again later."
-        in text(page)
+    assert "Nothing was imported: the database refused a write. Try again later." in text(
+        response.html
     )
     assert snapshot() == (0, 0, 0, 0)
 
@@ -498,13 +513,13 @@ def test_the_next_batch_is_sized_on_the_time_the_last_one_took():
 
 
 def test_a_file_with_more_numbers_than_an_import_writes_is_refused(alice_client, monkeypatch):
-    monkeypatch.setattr(backup, "MAX_ENTRIES", 7)
+    monkeypatch.setattr(stream, "MAX_ENTRIES", 7)
 
     response = upload(alice_client, [a_game(uuid=str(uuid.uuid4())) for _ in range(4)])
 
-    assert response.status_code == 422
-    assert "This file holds 8 numbers typed; at most 7 can be imported at once." in (
-        response.content.decode()
+    assert response.refused
+    assert "This file holds more than 7 numbers typed; at most 7 can be imported at once." in (
+        response.html
     )
     assert snapshot() == (0, 0, 0, 0)
 
@@ -543,7 +558,7 @@ OLD_EXPORT = [
 def test_an_export_from_before_the_other_games_imports_as_lama(alice, alice_client):
     response = upload(alice_client, OLD_EXPORT)
 
-    assert response.status_code == 302
+    assert response.imported
     game = Game.objects.get(owner=alice)
     assert game.kind == "lama"
     assert game.state.totals == (51, 3, 2)
@@ -558,9 +573,9 @@ def test_an_old_export_is_checked_by_the_rules_of_lama(alice_client):
 
     response = upload(alice_client, old)
 
-    assert response.status_code == 422
+    assert response.refused
     assert "Round 1: 51 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)." in (
-        response.text
+        response.html
     )
     assert snapshot() == before
 
@@ -578,7 +593,7 @@ def test_a_game_of_every_kind_comes_back_from_its_backup(
     make_game(rounds=rounds, kind=kind)
     exported = json.loads(alice_client.get("/history/export.json").getvalue())
 
-    assert upload(bob_client, exported).status_code == 302
+    assert upload(bob_client, exported).imported
 
     game = Game.objects.get(owner=bob)
     assert game.kind == kind
@@ -595,8 +610,8 @@ def test_a_game_it_does_not_know_is_refused_by_name(alice_client, game):
 
     response = upload(alice_client, [item])
 
-    assert response.status_code == 422
-    assert "is not a game Scorekeeper knows (lama, lato, llama_llama)." in response.text
+    assert response.refused
+    assert "is not a game Scorekeeper knows (lama, lato, llama_llama)." in response.html
     assert not Game.objects.exists()
 
 
@@ -604,7 +619,7 @@ def test_a_game_it_does_not_know_is_refused_by_name(alice_client, game):
 def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, shown):
     response = upload(alice_client, [{"id": 4, "game": game, "players": ["Ana", "Ben"]}])
 
-    assert f"Game 1 (id 4): “{shown}” is not a game Scorekeeper knows" in response.text
+    assert f"Game 1 (id 4): “{shown}” is not a game Scorekeeper knows" in response.html
 
 
 @pytest.mark.parametrize(
@@ -643,6 +658,6 @@ def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, sho
 def test_a_game_is_read_back_by_its_own_rules(alice_client, item, message):
     response = upload(alice_client, [item])
 
-    assert response.status_code == 422
-    assert message in response.text
+    assert response.refused
+    assert message in response.html
     assert not Game.objects.exists()

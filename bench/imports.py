@@ -1,0 +1,150 @@
+#!/usr/bin/env python
+"""A 10 MB backup's import: the time it takes and the memory it costs (docs/benchmarks.md).
+
+`bench/imports.py run [--code DIR] [--kind valid|hostile]` makes a 10 MB backup (valid: as many
+six-player games as fit; hostile: two-player games of 200 rounds, refused for their numbers
+typed), then, in a process of its own on a new SQLite file with the production settings, signs
+an account in and posts the file to /history/import/ as a browser does (Django's test client,
+the whole middleware stack, every byte of the answer read). Where the import is a task, the
+task then runs in the same process, as the worker would. It prints the request's time, the
+task's, and the peak resident memory above what the process held before (ru_maxrss).
+`--code DIR` measures another checkout (the code before the import became a task: `git
+archive <commit> | tar -x -C DIR`).
+"""
+
+import argparse
+import json
+import os
+import resource
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def backup(kind, size=10 * 1024 * 1024 - 10_000):
+    if kind == "hostile":
+        rounds = [{"entries": {"Ana": n % 7, "Ben": 0}} for n in range(1, 201)]
+        game = {"players": ["Ana", "Ben"], "rounds": rounds}
+        one = len(json.dumps(game, separators=(",", ":"))) + 1
+        return json.dumps([game] * (size // one), separators=(",", ":")).encode()
+    names = ["Anaïs", "Benoît", "Cléo", "Dimitri", "Éloïse", "Farid"]
+    saved = "2026-01-02T20:05:00+00:00"
+    rounds = [
+        {"entries": {name: (0 if seat == number % 6 else 1 + seat % 3)
+                     for seat, name in enumerate(names)}, "saved_at": saved}
+        for number in range(8)
+    ]  # fmt: skip
+    game = {"players": names, "rounds": rounds, "started_at": saved,
+            "place": "Chez Anaïs, " * 5, "note": "Revanche dimanche. " * 26}  # fmt: skip
+    count = min(5000, size // (len(json.dumps(game)) + 60))
+    return json.dumps([game | {"uuid": f"00000000-0000-4000-8000-{index:012d}"}
+                       for index in range(count)]).encode()  # fmt: skip
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("command", choices=["run", "measure", "task"])
+    parser.add_argument("--code", default=str(ROOT))
+    parser.add_argument("--kind", choices=["valid", "hostile"], default="valid")
+    parser.add_argument("--file")
+    parser.add_argument("--job", type=int)
+    args = parser.parse_args()
+    if args.command == "run":
+        run(args)
+    elif args.command == "task":
+        print(json.dumps(run_task(args.job)))
+    else:
+        print(json.dumps(measure(Path(args.file))))
+
+
+def run(args):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "backup.json"
+        path.write_bytes(backup(args.kind))
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/db.sqlite3", "DEBUG": "0",
+               "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "testserver",
+               "SECURE_SSL_REDIRECT": "0", "CACHE_DIR": f"{folder}/cache",
+               "STATIC_ROOT": f"{folder}/static", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+               "PYTHONPATH": args.code, "IMPORTS_PER_HOUR": "1000"}  # fmt: skip
+        python = [sys.executable]
+        subprocess.run([*python, "manage.py", "migrate", "-v0"], cwd=args.code, env=env, check=True)
+        subprocess.run([*python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=args.code,
+                       env=env, check=True)  # fmt: skip
+        script = [*python, str(Path(__file__).resolve()), "measure", "--file", str(path)]
+        out = subprocess.run(script, cwd=args.code, env=env, check=True, capture_output=True,
+                             text=True).stdout  # fmt: skip
+        result = json.loads(out.strip().splitlines()[-1])
+        print(f"{args.kind}, {path.stat().st_size / 1e6:.1f} MB: {json.dumps(result)}")
+
+
+def measure(path):
+    sys.path.insert(0, os.getcwd())
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client, override_settings
+
+    user = get_user_model().objects.create_user("bench")
+    client = Client()
+    client.force_login(user)
+    client.get("/history/import/")  # every module and template loaded before measuring
+    content = path.read_bytes()
+    idle, cpu = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, _cpu()
+    tasks = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    started = time.monotonic()
+    with override_settings(TASKS=tasks):  # the task queued, not run: run below, apart
+        file = SimpleUploadedFile("backup.json", content, "application/json")
+        response = client.post("/history/import/", {"backup": file})
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+    request = time.monotonic() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result = {"request_s": round(request, 2), "request_cpu_s": round(_cpu() - cpu, 2),
+              "status": response.status_code,
+              "request_peak_mb_above_idle": round((peak - idle) / 1024, 1)}  # fmt: skip
+    if response.status_code == 302 and "/jobs/" in response["Location"]:
+        job = response["Location"].rstrip("/").rsplit("/", 1)[1]
+        command = [sys.executable, __file__, "task", "--job", job]
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        result |= json.loads(out.strip().splitlines()[-1])
+    else:
+        result["outcome"] = body.decode(errors="replace")[-300:].split("<p")[-1][:120]
+    result["games"] = user.games.count()
+    return result
+
+
+def run_task(job_id):
+    """The import's task, as the worker runs it, in a process of its own."""
+    sys.path.insert(0, os.getcwd())
+    import django
+
+    django.setup()
+    from games.archive.tasks import import_backup
+    from jobs.models import Job
+
+    Job.objects.get(pk=job_id)  # the database's first queries, before measuring
+    idle, cpu, started = (
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        _cpu(),
+        time.monotonic(),
+    )
+    import_backup.call(job_id)
+    seconds, peak = time.monotonic() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"task_s": round(seconds, 2), "task_cpu_s": round(_cpu() - cpu, 2),
+            "task_peak_mb_above_idle": round((peak - idle) / 1024, 1),
+            "outcome": Job.objects.get(pk=job_id).message[:120]}  # fmt: skip
+
+
+def _cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""What one account may ask of the worker: the limits are settings (scorekeeper/settings.py)."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from jobs.models import Job
+
+HOUR = timedelta(hours=1)
+
+
+def import_refusal(owner):
+    """Why `owner` may not start an import now, in words for them; None when they may."""
+    imports = owner.jobs.filter(kind=Job.Kind.IMPORT)
+    if imports.active().exists():
+        return _("An import of yours is still running: this one can start once it has ended.")
+    recent = list(imports.filter(created_at__gte=timezone.now() - HOUR).order_by("created_at"))
+    if len(recent) >= settings.IMPORTS_PER_HOUR:
+        again = timezone.localtime(recent[-settings.IMPORTS_PER_HOUR].created_at + HOUR)
+        message = ngettext(
+            "An account may import %(count)s file an hour: try again after %(time)s.",
+            "An account may import %(count)s files an hour: try again after %(time)s.",
+            settings.IMPORTS_PER_HOUR,
+        )
+        return message % {
+            "count": settings.IMPORTS_PER_HOUR,
+            "time": formats.time_format(again, "TIME_FORMAT"),
+        }
+    held = owner.games.count()
+    if held >= settings.ACCOUNT_MAX_GAMES:
+        message = _(
+            "Your history holds %(count)s games, the most an account can hold: delete some "
+            "before importing more."
+        )
+        return message % {"count": formats.number_format(held, force_grouping=True)}
+    return None
