@@ -63,13 +63,17 @@ def _deferred(connection):
         connection.transaction_mode = mode
 
 
-def account_games(owner):
+def account_games(owner, progress=None):
     """`owner`'s games, the newest written first, each with its seats and rounds, read `CHUNK`
-    at a time by primary key: no cursor stays open between chunks, and only one chunk is held."""
+    at a time by primary key: no cursor stays open between chunks, and only one chunk is held.
+    `progress`, if given, is told how many games were handed on after each chunk."""
     games = Game.objects.filter(owner=owner).order_by("-pk")
-    batch = list(games[:CHUNK].sheets())
+    batch, done = list(games[:CHUNK].sheets()), 0
     while batch:
         yield from batch
+        done += len(batch)
+        if progress:
+            progress(done)
         if len(batch) < CHUNK:
             return
         batch = list(games.filter(pk__lt=batch[-1].pk)[:CHUNK].sheets())
@@ -105,14 +109,14 @@ def csv_delimiter():
 
 
 # Each export's pieces, from `owner`'s games read in one snapshot.
-def json_text(owner):
+def json_text(owner, progress=None):
     with snapshot():
-        yield from json_parts(account_games(owner))
+        yield from json_parts(account_games(owner, progress))
 
 
-def csv_text(owner):
+def csv_text(owner, progress=None):
     with snapshot():
-        yield from csv_parts(account_games(owner), csv_delimiter())
+        yield from csv_parts(account_games(owner, progress), csv_delimiter())
 
 
 FORMATS = {"json": json_text, "csv": csv_text}

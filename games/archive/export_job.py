@@ -2,11 +2,12 @@
 and the job's page offers it (jobs/views.py) until it is EXPORT_KEEP_SECONDS old."""
 
 import tempfile
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.tasks import task
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -57,8 +58,12 @@ def write_export(job_pk, extension):
     if not job.start(total=job.owner.games.count()):
         return
     drop_old_files()
-    with translation.override(job.language), tempfile.SpooledTemporaryFile(SPOOL_BYTES) as file:
-        written = export.FORMATS[extension](job.owner)
+    with (
+        translation.override(job.language),
+        progress_writer(job) as progress,
+        tempfile.SpooledTemporaryFile(SPOOL_BYTES) as file,
+    ):
+        written = export.FORMATS[extension](job.owner, progress)
         file.writelines(part.encode() for part in written)
         file.seek(0)
         job.save_file(Chunk.Part.RESULT, iter(lambda: file.read(SPOOL_BYTES), b""))
@@ -68,6 +73,27 @@ def write_export(job_pk, extension):
         ) % {"count": job.total}  # fmt: skip
         if not job.finish(message):  # given up meanwhile: its file goes with it
             job.drop_file(Chunk.Part.RESULT)
+
+
+PROGRESS = "export_progress"
+
+
+@contextmanager
+def progress_writer(job):
+    """A function that records how many games the export has written, and that its worker is
+    alive. On a connection of its own: the export's snapshot is a transaction that writes
+    nothing and whose writes nobody would see before its end. Inside a caller's transaction
+    (a test's) the export takes no snapshot of its own, and the progress is written in it."""
+    if connection.in_atomic_block:
+        yield lambda done: job.advance(done, job.total)
+        return
+    connections[PROGRESS] = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        jobs = Job.objects.using(PROGRESS).filter(pk=job.pk)
+        yield lambda done: jobs.update(done=min(done, job.total), heartbeat=timezone.now())
+    finally:
+        connections[PROGRESS].close()
+        del connections[PROGRESS]
 
 
 def drop_old_files():
