@@ -20,6 +20,7 @@ from tests.helpers.sheet import FINISHED
 def test_the_export_button_leads_to_its_file(page, signed_in, make_game, locale, button, link):
     make_game(rounds=FINISHED)
     page.goto("/history/")
+    assert problems(page) == []  # the buttons fit the phone, their names whole
 
     page.get_by_role("button", name=button).click()
 
