@@ -51,7 +51,9 @@ def sheet_context(game):
 
 
 def _rows(game, state):
-    """Each round with its cells (what was typed, the total it made) and its edit link."""
+    """Each round with its cells (what each entry counts, the total it made) and its edit link.
+    A cell shows what counts, not what was typed (a return with no chip to give back is 0),
+    so that every column adds up to its total."""
     label = _("Edit round %(number)s")
     return [
         {
@@ -60,7 +62,7 @@ def _rows(game, state):
             "edit_label": label % {"number": r.number},
             "cells": [
                 {"entry": entry, "total": total, "emptied": seat == r.emptier}
-                for seat, (entry, total) in enumerate(zip(r.entries, r.totals, strict=True))
+                for seat, (entry, total) in enumerate(zip(r.points, r.totals, strict=True))
             ],
         }
         for r in state.rounds

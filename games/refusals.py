@@ -106,6 +106,37 @@ def stale_message(number):
     }
 
 
+def undone_message(number):
+    """An undo page for round `number`, which is gone (undone from this page before Back, or
+    from another phone): nothing more is undone."""
+    return _(
+        "Round %(number)s was already undone: nothing more was undone. Here is the sheet as it "
+        "is now."
+    ) % {"number": number}
+
+
+def not_last_message(number):
+    """An undo page for round `number`, which is still there but no longer the last round."""
+    return _(
+        "Round %(number)s is no longer the last round: nothing was undone. Here is the sheet as "
+        "it is now."
+    ) % {"number": number}
+
+
+def edit_gone_message(number, numbers=""):
+    """An edit page for round `number`, which was undone since (another round may have taken
+    its number): nothing is changed, and the numbers typed (`numbers`) are named."""
+    if not numbers:
+        return _(
+            "Round %(number)s was undone since this page was opened: nothing was changed. Here "
+            "is the sheet as it is now."
+        ) % {"number": number}
+    return _(
+        "Round %(number)s was undone since this page was opened: nothing was changed, and "
+        "your numbers (%(numbers)s) were not saved. Here is the sheet as it is now."
+    ) % {"number": number, "numbers": numbers}
+
+
 def stale_round_message(number, numbers, next_round, finished):
     """A round typed on a sheet that was no longer the game's (another phone saved round
     `number` first, or the page was an old one): where it went, and where the numbers typed

@@ -106,11 +106,12 @@ def add_round(game, round_, number, key=None):
 
 
 @transaction.atomic
-def replace_round(game, number, round_):
-    """Replace the numbers of round `number`; StaleSheet if it was undone or no longer fits."""
+def replace_round(game, number, round_, round_id=None):
+    """Replace the numbers of round `number` (the stored round `round_id`, when given);
+    StaleSheet if it was undone (even if another round took its number) or no longer fits."""
     fresh = lock(game)
     stored = fresh.rounds.filter(number=number).first()
-    if stored is None:
+    if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
     state = recheck(fresh, number, round_)
     stored.last_to_quit = round_.last_to_quit
@@ -120,17 +121,25 @@ def replace_round(game, number, round_):
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
-def undo_last_round(game, number):
-    """Delete round `number` if it is still the last one; StaleSheet otherwise."""
+def undo_last_round(game, number, round_id=None):
+    """Delete round `number` (the stored round `round_id`, when given) if it is still the last
+    one; StaleSheet otherwise: already undone, or no longer the last."""
     with transaction.atomic():
         fresh = lock(game)
-        deleted, _ = (
-            fresh.rounds.filter(number=number).exclude(game__rounds__number__gt=number).delete()
-        )
+        rounds = fresh.rounds.filter(number=number)
+        if round_id is not None:
+            rounds = rounds.filter(pk=round_id)
+        deleted, _ = rounds.exclude(game__rounds__number__gt=number).delete()
         if deleted:
             fresh.settle()
     if not deleted:
         raise StaleSheet
+
+
+def round_id(game, number):
+    """The id of the stored round `number` of `game` (what an undo or an edit is bound to), or
+    None when the game has no such round."""
+    return game.rounds.filter(number=number).values_list("pk", flat=True).first()
 
 
 def delete_game(game):

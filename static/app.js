@@ -1,5 +1,19 @@
 // Comforts for the phone at the table. Every page works without this file; it only helps.
 
+// A round's players' fields, in seat order.
+function seatFields(form) {
+  return [...form.querySelectorAll("input[data-seat-field]")];
+}
+
+// Where typing goes on after a field is filled by a tap (the emptied-hand button, a name of
+// "who quit last"): the first player's field still empty, else the Save button. The
+// keyboard's Next would have cost a tap more.
+function moveOn(form) {
+  const empty = seatFields(form).find((field) => !field.value.trim());
+  const target = empty || form.querySelector("button.primary");
+  if (target) target.focus();
+}
+
 // The emptied-hand button: phone keypads have no minus key, so one tap types the best return.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-fill]");
@@ -9,6 +23,45 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   input.value = button.dataset.return;
   input.dispatchEvent(new Event("input", { bubbles: true }));
+  if (event.detail > 0) moveOn(input.form); // a tap; the keyboard's Tab goes on by itself
+});
+
+// "Who quit last": a tap on a name chooses it and goes on to the next empty field. Only a
+// tap or a click (event.detail > 0): the arrow keys move within the names, as radio buttons do.
+document.addEventListener("click", (event) => {
+  const name = event.target.closest && event.target.closest(".quitter label");
+  if (!name || event.detail === 0) return;
+  const form = name.closest("form");
+  requestAnimationFrame(() => moveOn(form));
+});
+
+// Enter (a phone keyboard's Next) in a player's field goes on to the next player's field, and
+// in the last one (Done) saves the round, or goes back to a field left empty: Enter never
+// saves half a round. Without JavaScript, Enter saves the form as it is.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || !event.target.matches || !event.target.matches("[data-seat-field]"))
+    return;
+  const form = event.target.form;
+  const fields = seatFields(form);
+  event.preventDefault();
+  const next = fields[fields.indexOf(event.target) + 1];
+  const empty = fields.find((field) => !field.value.trim());
+  if (next) next.focus();
+  else if (empty) empty.focus();
+  else form.requestSubmit(form.querySelector("button.primary"));
+});
+
+// A round saved through htmx: the sheet says so at its top; the live region outside the
+// sheet (which stays on the page, so screen readers announce it) says it aloud, and typing
+// goes on in the next round's first field.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const saved = event.target.querySelector && event.target.querySelector("[data-saved]");
+  const status = document.getElementById("sheet-status");
+  if (status) status.textContent = saved ? saved.textContent : "";
+  if (!saved) return;
+  const form = event.target.querySelector("form.round-form");
+  const first = form && seatFields(form)[0];
+  if (first) first.focus();
 });
 
 // Llama Llama's hand calculator. Enter (a phone keyboard's Done) in a player's letters counts
@@ -338,6 +391,34 @@ if (offline && document.body.dataset.serviceWorker) {
   });
 }
 
+// "20:41" in the page's language, with the day when it is not today's.
+function clockTime(date) {
+  const today = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(document.documentElement.lang, {
+    ...(today ? {} : { day: "numeric", month: "short" }),
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}
+
+// A page the worker answered with its kept copy, the server being out of reach, says so
+// and since when (the copy's date).
+if (offline && offline.controller) {
+  offline.addEventListener("message", (event) => {
+    const status = document.querySelector("[data-kept-copy]");
+    if (!status || !event.data || !event.data.keptAt) return;
+    const at = clockTime(new Date(event.data.keptAt));
+    status.textContent = status.dataset.keptCopy.replace("{time}", at);
+    // Every load of one copy would otherwise send the same submission key, and the server
+    // would take a second round typed on it for a retry of the first.
+    document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => {
+      input.value = crypto.randomUUID();
+    });
+  });
+  offline.controller.postMessage({ shownKept: true });
+}
+
 // A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
 // so that a reload without a signal shows the latest rounds, not those of the first visit.
 document.addEventListener("htmx:afterRequest", (event) => {
@@ -352,4 +433,54 @@ document.addEventListener("htmx:afterRequest", (event) => {
 document.addEventListener("submit", (event) => {
   if (!offline || !offline.controller || !event.target.matches("[data-forget-offline]")) return;
   offline.controller.postMessage({ forget: true });
+});
+
+// Llama Llama's goals typed before: a tap types one in the first empty goal field and goes on
+// to the next empty one (or the first player's letters). Without JavaScript the button posts
+// the form, which comes back with the goal typed.
+document.addEventListener("click", (event) => {
+  const choice = event.target.closest && event.target.closest("button[data-goal-choice]");
+  if (!choice) return;
+  const goals = [...choice.closest("fieldset").querySelectorAll('input[name^="goal_"]')];
+  const empty = goals.find((goal) => !goal.value.trim());
+  if (!empty) return;
+  event.preventDefault();
+  empty.value = choice.value;
+  empty.dispatchEvent(new Event("input", { bubbles: true }));
+  const next = goals.find((goal) => !goal.value.trim()) || document.getElementById("id_hand_0");
+  if (next) next.focus();
+});
+
+// The live view without a signal: a poll that cannot reach the server says since when the
+// sheet is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
+// since) clears it; the board then catches up by itself. A poll that hangs (bars on the
+// screen, nothing getting through) counts as lost after LIVE_TIMEOUT_MS.
+const LIVE_TIMEOUT_MS = 8000;
+function liveConnection(event) {
+  const status = document.getElementById("live-connection");
+  // detail.elt: a board replaced by the poll's answer hands its afterRequest to its parent.
+  return status && event.detail.elt && event.detail.elt.id === "board" ? status : null;
+}
+function connectionLost(event) {
+  const status = liveConnection(event);
+  if (!status) return;
+  const updated = clockTime(new Date(Number(status.dataset.updated) * 1000));
+  status.textContent = status.dataset.lost.replace("{time}", updated);
+  document.querySelector(".live-label")?.classList.add("lost");
+}
+document.addEventListener("htmx:configRequest", (event) => {
+  if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;
+});
+document.addEventListener("htmx:sendError", connectionLost);
+document.addEventListener("htmx:timeout", connectionLost);
+document.addEventListener("htmx:responseError", (event) => {
+  // A proxy's answers when the app behind it is away.
+  if ([502, 503, 504].includes(event.detail.xhr.status)) connectionLost(event);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const status = liveConnection(event);
+  if (!status || !event.detail.successful) return;
+  status.dataset.updated = String(Math.floor(Date.now() / 1000));
+  status.textContent = "";
+  document.querySelector(".live-label")?.classList.remove("lost");
 });

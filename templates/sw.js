@@ -57,32 +57,46 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// The page asks: keep a fresh copy of this page (after an htmx swap changed it), or forget
-// every page (the log-out button).
+// The page asks: keep a fresh copy of this page (after an htmx swap changed it), forget
+// every page (the log-out button), or whether it is a kept copy (to say so, and since when).
 self.addEventListener("message", (event) => {
   const { data } = event;
   if (data && data.keep) event.waitUntil(refresh(data.keep));
   if (data && data.forget) event.waitUntil(forgetPages(null).then(() => writeState({})));
+  if (data && data.shownKept && shownKept.has(event.source.id)) {
+    event.source.postMessage({ keptAt: shownKept.get(event.source.id) });
+    shownKept.delete(event.source.id);
+  }
 });
 
 async function page(event) {
   const { request } = event;
-  const network = fromNetwork(event);
-  network.catch(() => {}); // judged below
+  const answer = fromNetwork(event);
+  // Kept even when it comes too late to be shown; asked for now, while the event lasts.
+  event.waitUntil(answer.then(({ copy }) => keep(request.url, copy)).catch(() => {}));
+  const network = answer.then(({ response }) => response);
   const late = new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS));
   try {
     const first = await Promise.race([network, late]);
     if (first && !GATEWAY_ERRORS.includes(first.status)) return first;
-    return (await kept(request.url)) || first || (await network);
+    return (await keptCopy(event)) || first || (await network);
   } catch {
-    return (await kept(request.url)) || offlinePage(request.url);
+    return (await keptCopy(event)) || offlinePage(request.url);
   }
+}
+
+// The pages shown from a kept copy, by their window: each asks once loaded, to say so.
+const shownKept = new Map();
+
+async function keptCopy(event) {
+  const copy = await kept(event.request.url);
+  if (copy) shownKept.set(event.resultingClientId, copy.headers.get("Date"));
+  return copy;
 }
 
 async function fromNetwork(event) {
   const response = (await event.preloadResponse) || (await fetch(event.request));
-  event.waitUntil(keep(event.request.url, response.clone()));
-  return response;
+  return { response, copy: response.clone() };
 }
 
 async function sent(request) {
@@ -105,7 +119,8 @@ async function fromShell(event) {
 async function refresh(url) {
   if (new URL(url).origin !== self.location.origin) return;
   try {
-    await keep(url, await fetch(url, { credentials: "same-origin" }));
+    // A redirect (to the log-in page, once signed out) is not this page: not kept.
+    await keep(url, await fetch(url, { credentials: "same-origin", redirect: "manual" }));
   } catch {
     // No connection: the copy kept before stays.
   }
@@ -114,7 +129,7 @@ async function refresh(url) {
 // Only what the server said may be kept (it names the account), and only for that account.
 async function keep(url, response) {
   const account = response.headers.get(CONFIG.accountHeader);
-  if (response.status !== 200 || !account) return;
+  if (response.status !== 200 || response.redirected || !account) return;
   const state = await readState();
   if (account !== state.account) await forgetPages(account);
   const language = response.headers.get("Content-Language") || state.language;

@@ -28,7 +28,7 @@ class HandCalculator(forms.Form):
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.names, self.score = game.names, None
+        self.names, self.score, self.scores, self.offered = game.names, None, {}, []
         self.fields["calculate"].choices = list(enumerate(self.names))
         labels = GOAL_LABELS[: game.ruleset.goals_per_round]
         self.goal_names = [f"goal_{n}" for n in range(1, len(labels) + 1)]
@@ -42,8 +42,9 @@ class HandCalculator(forms.Form):
         return [self[name] for name in self.goal_names]
 
     def row(self, seat):
-        """What a player's row shows: their letters, and what they score once calculated."""
-        score = self.score if self.score and self.cleaned_data["calculate"] == seat else None
+        """What a player's row shows: their letters, and what they score once calculated (every
+        player's whose letters are typed, not only the last one's: all stay on screen)."""
+        score = self.scores.get(seat)
         parts = list(zip(SHORT_LABELS, score.per_goal, strict=False)) if score else []
         return {"hand": self[f"hand_{seat}"], "score": score, "parts": parts}
 
@@ -61,7 +62,22 @@ class HandCalculator(forms.Form):
         hand = self._read(hand_field, parse_hand)
         if not self.errors:
             self.score = hand_score(goals, hand)
+            self.scores = self._others(goals, seat) | {seat: self.score}
         return data
+
+    def _others(self, goals, seat):
+        """The other players' scores against the same goals, where their letters are typed
+        and readable (the others are left as they are, with no message)."""
+        scores = {}
+        for other in range(len(self.names)):
+            letters = self.cleaned_data.get(f"hand_{other}", "").strip()
+            if other == seat or not letters:
+                continue
+            try:
+                scores[other] = hand_score(goals, parse_hand(letters))
+            except Unreadable:
+                continue
+        return scores
 
     def _read(self, name, parse):
         """What the rules module reads in a field; its refusal worded next to that field."""
@@ -72,6 +88,45 @@ class HandCalculator(forms.Form):
         except Unreadable as unreadable:
             self.add_error(name, describe_unreadable(unreadable))
             return None
+
+
+# The goals typed in earlier rounds and games, offered as one-tap choices: kept in the
+# session (on this phone, for this account), never in the database.
+REMEMBERED = "llama_llama_goals"
+KEPT_GOALS = 12
+
+
+def _same(goal):
+    return "".join(goal.upper().split())
+
+
+def remember_goals(session, calculator):
+    """Keep the goals a calculator just counted with, newest first, each once."""
+    typed = [calculator.cleaned_data[name].strip() for name in calculator.goal_names]
+    typed = [goal for goal in typed if goal]
+    known = {_same(goal) for goal in typed}
+    kept = [goal for goal in session.get(REMEMBERED, []) if _same(goal) not in known]
+    session[REMEMBERED] = list(dict.fromkeys(typed + kept))[:KEPT_GOALS]
+
+
+def offer_goals(session, calculator):
+    """The goals remembered that are not typed in this calculator already."""
+    if calculator is None:
+        return
+    typed = {_same(str(calculator[name].value() or "")) for name in calculator.goal_names}
+    calculator.offered = [g for g in session.get(REMEMBERED, []) if _same(g) not in typed]
+
+
+def with_goal_chosen(data, goals_per_round):
+    """Without JavaScript, a goal tapped among those offered comes back typed in the first
+    empty goal field, everything else typed kept."""
+    initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+    chosen = str(data.get("goal_choice", ""))[:TYPED_MAX]
+    for n in range(1, goals_per_round + 1):
+        if not str(initial.get(f"goal_{n}") or "").strip():
+            initial[f"goal_{n}"] = chosen
+            break
+    return initial
 
 
 def calculates(ruleset):

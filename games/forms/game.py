@@ -127,6 +127,11 @@ class RoundForm(forms.Form):
     bound_field_class = BoundedEcho
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    # An edit: the stored round the page was opened for (see ConfirmForm).
+    round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The form shown just after a save: the key of the round saved. Posted with nothing
+    # typed, it is the late second tap of a double tap, answered as the save was.
+    saved_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, game, *args, number=None, calculator=None, **kwargs):
         self.game, self.number, self.ruleset = game, number, game.ruleset
@@ -138,7 +143,7 @@ class RoundForm(forms.Form):
             not self.is_bound
             and number is None
             and calculator is None
-            and set(self.initial) <= {"round_number", "idempotency_key"}
+            and set(self.initial) <= {"round_number", "idempotency_key", "round_id", "saved_key"}
         )
         self.calculator = calculator or self._calculator()
         for seat, name in enumerate(game.names):
@@ -148,13 +153,15 @@ class RoundForm(forms.Form):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
             )
         if self.ruleset.has_starter:
+            # One tap on a name (radio buttons shown as names, _round_extra.html), not a select.
             self.fields["last_to_quit"] = forms.TypedChoiceField(
                 label=_("If everyone quit: who quit last (starts the next round)"),
                 coerce=int,
                 required=False,  # only when nobody emptied their hand: the rules say when
                 empty_value=None,
-                choices=[("", "—")] + list(enumerate(game.names)),
+                choices=list(enumerate(game.names)),
                 error_messages=NOT_AT_THE_TABLE,
+                widget=forms.RadioSelect,
             )
 
     def _calculator(self):
@@ -195,11 +202,29 @@ class RoundForm(forms.Form):
             for seat, total in enumerate(self.totals_before())
         ]
 
+    def without_chips(self):
+        """The names of the players who hold no chip, where the game has hands to empty: an
+        emptied hand gives nothing back there, and the form says so (their button types 0)."""
+        if not self.ruleset.has_emptied_hand:
+            return []
+        totals = self.totals_before()
+        return [name for name, total in zip(self.game.names, totals, strict=True)
+                if self.ruleset.best_return(total) == 0]  # fmt: skip
+
     def repeats(self, number, round_):
-        """Whether this submission is round `number` with `round_`'s numbers, as typed (a
-        retried or double-tapped save of a round already saved), read from the raw data."""
-        typed = [_whole(self.data.get(f"seat_{seat}")) for seat in range(len(self.game.names))]
-        return _whole(self.data.get("round_number")) == number and typed == list(round_.entries)
+        """Whether this submission is round `number` with `round_`'s numbers (a retried or
+        double-tapped save of a round already saved), read from the raw data. What was typed
+        is compared as it counts, which is how it was stored (a return with no chip is 0)."""
+        played = self.game.state.rounds  # may be read before the round was saved (a race)
+        if _whole(self.data.get("round_number")) != number or number - 1 > len(played):
+            return False
+        before = played[number - 2].totals if number > 1 else None
+        for seat, stored in enumerate(round_.entries):
+            typed = _whole(self.data.get(f"seat_{seat}"))
+            total = before[seat] if before else 0
+            if typed is None or stored not in (typed, self.ruleset.points(total, typed)):
+                return False
+        return True
 
     def posted_number(self):
         """The round number the page that sent this form showed, if it is one."""
@@ -210,16 +235,25 @@ class RoundForm(forms.Form):
         keys = [f"seat_{seat}" for seat in range(len(self.game.names))] + ["last_to_quit"]
         return {key: self.data.get(key) for key in keys if self.data.get(key) not in (None, "")}
 
+    def is_empty(self):
+        """Nothing typed at all: no number, nobody named as last to quit, no calculator."""
+        typed = [value for key, value in self.data.items() if key.startswith(("seat_", "goal_"))]
+        typed += [self.data.get("last_to_quit")]
+        typed += [v for k, v in self.data.items() if k.startswith("hand_")]
+        return not any(str(value or "").strip() for value in typed)
+
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())
 
     def clean(self):
         data = super().clean()
-        if self.errors:
+        if "round_number" in self.errors:
             return data
         expected = self.number or self.game.state.next_round
         if data.get("round_number") != expected:
             raise forms.ValidationError(stale_message(data.get("round_number")), code="stale")
+        # Every reason the round is refused, at once: a field that is no whole number has
+        # its own message already, and counts as missing for the rules.
         entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
         data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
         try:
@@ -232,9 +266,12 @@ class RoundForm(forms.Form):
             )
         except rules.RoundRefused as refused:
             self._show(refused.violations)
-            return data
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
+        if not self.errors:
+            # Stored as it counts, so the sheet, the JSON and an edit show what the total adds.
+            counted = data["state"].rounds[expected - 1].points
+            data["round"] = rules.Round(counted, data["round"].last_to_quit)
         return data
 
     def _describe(self, violation, change=False):
@@ -249,11 +286,23 @@ class RoundForm(forms.Form):
             # In the round being typed, the round number goes without saying.
             here = type(violation)(violation.code, violation.seat, None, violation.params)
             field = None if violation.seat is None else f"seat_{violation.seat}"
-            self.add_error(field, self._describe(here))
+            if field not in self.errors:  # "Enter a whole number." says it already
+                self.add_error(field, self._describe(here))
 
 
 class ConfirmForm(forms.Form):
+    """An undo confirmed: the round it was opened for, by number and by identity (the stored
+    round's id), so that a page shown again by Back, or a new round of that number typed
+    since, is never undone by it. Pages from before the id was sent bind by number alone."""
+
     round_number = forms.IntegerField(widget=forms.HiddenInput)
+    round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
+class RoundAsked(forms.Form):
+    """The round an undo link was made for (`?round=7`); the last round when it names none."""
+
+    round = forms.IntegerField(required=False, min_value=1)
 
 
 class GameAboutForm(forms.Form):

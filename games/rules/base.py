@@ -48,8 +48,8 @@ class Round:
 @dataclass(frozen=True)
 class RoundResult:
     number: int
-    entries: tuple[int, ...]
-    points: tuple[int, ...]  # what each total really changed by
+    entries: tuple[int, ...]  # as typed
+    points: tuple[int, ...]  # what each entry counts: the sheet shows these, they sum to totals
     totals: tuple[int, ...]  # the totals after this round
     emptier: int | None = None  # L.L.A.M.A.: the seat that emptied its hand
     next_starter: int | None = None  # L.L.A.M.A.: who starts the round after this one
@@ -140,8 +140,9 @@ class Ruleset:
         """What is wrong with a valid value given the player's total (a chip they lack)."""
         return None
 
-    def round_violations(self, entries: Sequence[int]) -> list[Violation]:
-        """What is wrong with the round as a whole once each entry is valid on its own."""
+    def round_violations(self, entries: Sequence[int | None]) -> list[Violation]:
+        """What is wrong with the round as a whole, judged on the entries valid on their own
+        (None stands for one that is not)."""
         return []
 
     def chips(self, total: int) -> tuple[int, int]:
@@ -158,7 +159,8 @@ class Ruleset:
         return []
 
     def points(self, total: int, entry: int) -> int:
-        """What an entry really does to a total."""
+        """What an entry really does to a total: what the sheet shows and stores for it, so
+        that every column adds up to its total (L.L.A.M.A.: a return with no chip is 0)."""
         return entry
 
     def round_details(
@@ -232,14 +234,17 @@ class Ruleset:
             return [Violation("game_over", params=self.end_facts(totals, played))]
         if played >= self.round_limit:
             return [Violation("too_many_rounds", params={"max": self.round_limit})]
-        found = []
+        found, valid = [], []
         for seat, (entry, total) in enumerate(zip(entries, totals, strict=True)):
             violation = self.value_violation(entry, seat)
             if violation is None:
                 violation = self.entry_violation(seat, entry, total)
             if violation is not None:
                 found.append(violation)
-        return found or self.round_violations(entries)
+            valid.append(None if violation else entry)
+        # Every reason at once, so that a round is corrected in one go: the round as a whole
+        # is judged on the entries valid on their own (None for the others).
+        return found + self.round_violations(valid)
 
     def apply_round(
         self, totals: Sequence[int], entries: Sequence[int], played: int = 0

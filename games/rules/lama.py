@@ -2,14 +2,15 @@
 
 A round is typed the Marquoir way: a penalty from 1 to 31 for each player left with cards
 (each value once, all llamas together 10), and for the player who emptied their hand 0, or
-the chip they give back: -1 (white) or -10 (black, only with 10 points or more).
+the chip they give back: -1 (white) or -10 (black, only with 10 points or more). A player
+with no chip yet gives nothing back: a return typed for them counts, and is shown, as 0.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.rules.base import Round, Ruleset, Violation
+from games.rules.base import Round, Ruleset, Violation, is_whole
 
 CARD_VALUES = (1, 2, 3, 4, 5, 6)
 LLAMA = "llama"
@@ -81,8 +82,10 @@ class Lama(Ruleset):
         return divmod(max(total, 0), BLACK_CHIP)
 
     def points(self, total: int, entry: int) -> int:
-        """What an entry really does to a total: a return never goes below zero."""
-        return entry if entry >= 0 else max(entry, -total)
+        """What an entry really does to a total. A player with no chip has nothing to give
+        back: whichever chip they name, their return is 0 (the Marquoir convention: "with a
+        total of 0, it is 0"). Anyone else gives back a chip they hold (`entry_violation`)."""
+        return 0 if entry < 0 and total <= 0 else entry
 
     def emptier(self, entries: Sequence[int]) -> int | None:
         """The seat that emptied its hand (typed 0 or below), if any."""
@@ -95,10 +98,12 @@ class Lama(Ruleset):
         return seat if seat is not None else last_to_quit
 
     def missing_facts(self, round_: Round) -> list[Violation]:
-        """Without an emptied hand, only the last to quit says who starts the next round."""
-        if self.emptier(round_.entries) is None and round_.last_to_quit is None:
-            return [Violation("who_quit_last")]
-        return []
+        """Without an emptied hand, only the last to quit says who starts the next round. Not
+        asked while a number is missing or unreadable: it may be the emptied hand's."""
+        entries = round_.entries
+        if round_.last_to_quit is not None or any(not is_whole(e) for e in entries):
+            return []
+        return [Violation("who_quit_last")] if self.emptier(entries) is None else []
 
     def round_details(self, entries, last_to_quit, starter):
         return self.emptier(entries), self.next_starter(entries, last_to_quit)
@@ -118,15 +123,18 @@ class Lama(Ruleset):
         return None
 
     def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
-        if entry == -BLACK_CHIP and total < BLACK_CHIP:
+        """A black chip given back by a player holding chips but no black one (1 to 9 points:
+        white chips only) is a chip they do not have: refused, naming the one they can give.
+        With no chip at all there is nothing to give back, and `points` counts it 0."""
+        if entry == -BLACK_CHIP and 0 < total < BLACK_CHIP:
             best = self.best_return(total)
             return Violation(
                 "return_too_big", seat, params={"value": entry, "total": total, "best": best}
             )
         return None
 
-    def round_violations(self, entries: Sequence[int]) -> list[Violation]:
-        emptied = [seat for seat, entry in enumerate(entries) if entry <= 0]
+    def round_violations(self, entries: Sequence[int | None]) -> list[Violation]:
+        emptied = [seat for seat, entry in enumerate(entries) if entry is not None and entry <= 0]
         if len(emptied) > 1:
             params = {"count": len(emptied)}
             return [Violation("several_emptied", seat, params=params) for seat in emptied]

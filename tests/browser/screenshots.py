@@ -125,6 +125,18 @@ def test_lato_z_komarami_card_picker(page, signed_in, make_game):
     shoot(page, "lato-card-picker")
 
 
+def test_who_quit_last(page, signed_in, make_game):
+    """Everyone quit: the numbers typed, Cleo tapped as the last to quit, typing gone on to Dan."""
+    game = make_game(names=NAMES[:4], rounds=[r[:4] for r in ROUNDS[:2]])
+    page.goto(f"/games/{game.pk}/")
+    for name, value in zip(NAMES[:3], (4, 2, 5), strict=True):
+        points_field(page, name).fill(str(value))
+    page.get_by_role("group", name="who quit last").get_by_text("Cleo quit last").tap()
+    expect(points_field(page, "Dan")).to_be_focused()
+    page.locator("#quitter").evaluate("group => group.scrollIntoView({block: 'end'})")
+    shoot(page, "sheet-who-quit-last")
+
+
 COMFORT_NAMES = ("Jean-Éric", "🦙 Max", "Zoé", "Anne-Laure", "Ömer", "Bartholomew")
 COMFORT_ROUNDS = [(11, 0, 16, 5, 21, 3), (4, 9, -10, 13, 8, 2), (-10, 12, 5, 3, 7, 6)]
 LOCALES = {"en-GB": "en", "fr-FR": "fr"}

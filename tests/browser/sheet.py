@@ -26,7 +26,7 @@ def type_round(page: Page, values: dict):
 
 def save_round(page: Page, values: dict):
     """Type a round and save it through htmx; the sheet then asks for the next round."""
-    number = int(re.search(r"\d+", page.locator("legend").inner_text())[0])
+    number = int(re.search(r"\d+", page.locator("legend").first.inner_text())[0])
     mark_document(page)
     type_round(page, values)
     page.get_by_role("button", name="Save round").click()
@@ -36,3 +36,8 @@ def save_round(page: Page, values: dict):
 
 def totals(page: Page):
     return [int(cell) for cell in page.locator("tfoot td strong").all_inner_texts()]
+
+
+def tap_quitter(page: Page, name: str):
+    """One tap on a name in "who quit last" (its label: the radio button is drawn as the name)."""
+    page.get_by_role("group", name="who quit last").get_by_text(f"{name} quit last").click()

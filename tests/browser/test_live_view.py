@@ -56,12 +56,13 @@ def test_a_revoked_link_stops_working(page, other_phone, signed_in, make_game, w
     game = make_game()
     link = share(page, game)
     other_phone.goto(link)
+    # From the tap on "Yes, stop sharing": a poll may come as soon as the link is gone.
+    watch.expect(404, "/live/")
+    watch.expect_console("Response Status Error Code 404")
     page.get_by_role("link", name="Stop sharing").click()
     page.get_by_role("button", name="Yes, stop sharing").click()
     expect(page.get_by_text("The live link no longer works.")).to_be_visible()
 
-    watch.expect(404, "/live/")
-    watch.expect_console("Response Status Error Code 404")
     gone = other_phone.get_by_role("heading", level=1)
     expect(gone).to_have_text("This live link was turned off by the scorekeeper")
     expect(gone).to_be_focused()

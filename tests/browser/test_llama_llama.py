@@ -143,3 +143,26 @@ def test_the_calculator_works_without_javascript(browser, live_server, alice, ma
         assert totals(page) == [44, 12]
     finally:
         context.close()
+
+
+def test_goals_typed_before_are_one_tap_each_and_every_breakdown_stays(page, signed_in, make_game):
+    game = make_game(names=("Ana", "Ben"), kind="llama_llama")
+    page.goto(f"/games/{game.pk}/")
+    type_goals(page)
+    letters(page, "Ana").fill("ABCDEFG")
+    page.get_by_role("button", name="Calculate for Ana").click()
+    expect(points_field(page, "Ana")).to_have_value("74")
+    letters(page, "Ben").fill("AABBCCD")
+    page.get_by_role("button", name="Calculate for Ben").click()
+    expect(points_field(page, "Ben")).to_have_value("44")
+    expect(page.get_by_role("status").filter(has_text="Ana's hand")).to_contain_text("74")
+    expect(page.get_by_role("status").filter(has_text="Ben's hand")).to_contain_text("44")
+
+    other = make_game(names=("Cleo", "Dan"), kind="llama_llama")
+    page.goto(f"/games/{other.pk}/")
+    page.get_by_role("button", name="Type the goal D=4, AG=5, CE=5, BF=5").tap()
+    page.get_by_role("button", name="Type the goal A=1, ABCDEFG=50").tap()
+
+    expect(page.get_by_label("1st goal")).to_have_value("D=4, AG=5, CE=5, BF=5")
+    expect(page.get_by_label("2nd goal")).to_have_value("A=1, ABCDEFG=50")
+    expect(page.get_by_label("3rd goal")).to_be_focused()

@@ -7,7 +7,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from games.views import offline
+from games import services
+from games.models import ShareLink
+from games.rules import Round
+from games.views import live, offline
 from tests.browser.sheet import save_round
 
 
@@ -19,6 +22,21 @@ def server_url(relay):
 def wait_for_worker(page):
     """Until the service worker controls the page (a first visit: once it has taken it)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def game_page_key(page, sheet):
+    """The submission key of the round form in the copy the worker keeps of `sheet`."""
+    return page.evaluate(
+        """async (sheet) => {
+            for (const cacheName of await caches.keys()) {
+                if (!cacheName.startsWith("pages-")) continue;
+                const copy = await caches.match(sheet, { cacheName, ignoreVary: true });
+                const key = copy && (await copy.text()).match(/"idempotency_key" value="([^"]+)"/);
+                if (key) return key[1];
+            }
+        }""",
+        sheet,
+    )
 
 
 def wait_until(page, function, arg=None, timeout=5):
@@ -69,12 +87,23 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     page.goto("/en/")  # the manifest's start_url, the home-screen icon's page
     wait_until_kept(page, "/en/")
 
+    expect(page.locator("[data-kept-copy]")).to_be_empty()
+    key = page.locator('input[name="idempotency_key"]')
+    keys = {game_page_key(page, sheet)}
+
     relay.unplug()
     page.goto(sheet)
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
     expect(page.locator("tfoot")).to_contain_text("33")
+    expect(page.get_by_role("status").filter(has_text="No connection")).to_have_text(
+        re.compile(r"^No connection: this page as it was at \d\d:\d\d\.$")
+    )
+    keys.add(key.input_value())
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    expect(page.get_by_role("status").filter(has_text="No connection")).to_be_visible()
+    keys.add(key.input_value())
+    assert len(keys) == 3  # each load of the copy, a submission key of its own
     page.goto("/en/")
     page.get_by_role("link", name=re.compile("Ana")).first.click()  # from a link
     expect(page).to_have_url(re.compile(f"{sheet}$"))
@@ -89,6 +118,20 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     relay.plug()
     page.get_by_role("link", name="Try again").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("History")
+
+
+def test_a_server_that_does_not_answer_gives_the_kept_copy_after_a_few_seconds(
+    page, relay, signed_in, make_game
+):
+    sheet = f"/games/{make_game(rounds=[(31, 0, 20)]).pk}/"
+    page.goto(sheet)
+    wait_for_worker(page)
+    wait_until_kept(page, sheet)
+
+    relay.unplug(hang=True)  # bars on the screen, nothing getting through
+    page.goto(sheet, timeout=10_000)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    expect(page.get_by_role("status").filter(has_text="No connection")).to_be_visible()
 
 
 @pytest.mark.parametrize("locale", ["fr-FR"])
@@ -135,3 +178,27 @@ def test_a_new_release_takes_over_at_the_next_visit(page, relay, monkeypatch):
     relay.unplug()
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Rules of the games")
+
+
+def test_the_live_view_says_when_it_lost_the_connection_and_catches_up(
+    page, relay, make_game, watch, monkeypatch
+):
+    monkeypatch.setattr(live, "POLL_SECONDS", 1)
+    game = make_game(rounds=[(31, 0, 20)])
+    page.goto(ShareLink.objects.create(game=game).get_absolute_url())
+    status = page.get_by_role("status").filter(has_text="connection")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    wait_for_worker(page)
+
+    watch.expect("failed", "/live/")
+    watch.expect_console("htmx:sendError")  # htmx logs the polls that fail
+    watch.expect_console("htmx:afterRequest")
+    watch.expect_console("net::ERR_")
+    relay.unplug()
+    expect(status).to_have_text(
+        re.compile(r"^Last update \d\d:\d\d, no connection. The sheet catches up by itself")
+    )
+    services.add_round(game, Round((2, 5, 0)), 2)
+    relay.plug()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    expect(status).to_have_count(0)

@@ -46,7 +46,7 @@ def check_every_page(page, tables):
     for name, url in pages(tables):
         page.goto(url)
         if name == "sheet":
-            expect(page.locator("legend")).to_be_visible()
+            expect(page.locator("legend").first).to_be_visible()
             for seat, player in enumerate(NAMES):
                 label = page.locator(f"label[for=id_seat_{seat}]")
                 expect(label).to_have_text(player)

@@ -47,8 +47,9 @@ def model_add(total, entry):
 
 
 def allowed_returns(total):
-    """What the emptier may type: 0, -1 (applied as 0 when they hold nothing), -10 from 10."""
-    return [0, -1, -10] if total >= BLACK_CHIP else [0, -1]
+    """What the emptier may type: 0, -1, and -10 from 10 points; with no chip at all, any of
+    them (there is nothing to give back, so each counts 0)."""
+    return [0, -1, -10] if total >= BLACK_CHIP or total == 0 else [0, -1]
 
 
 def refusal(players, rounds):
@@ -234,6 +235,7 @@ def test_emptying_the_hand_without_returning_costs_nothing():
 
 @given(st.integers(0, 100), st.integers(MIN_ENTRY, MAX_PENALTY))
 def test_points_never_take_a_total_below_zero(total, entry):
+    assume(value_violation(entry) is None and LAMA.entry_violation(0, entry, total) is None)
     assert total + points(total, entry) >= 0
     assert total + points(total, entry) == model_add(total, entry)
 
@@ -301,10 +303,17 @@ def test_returning_a_black_chip_with_nine_points_is_refused():
     assert violation.params == {"value": -10, "total": 9, "best": -1}
 
 
-def test_returning_a_black_chip_with_no_points_is_refused():
-    violation = only(validate_round([12, 0], [7, -10]))
-    assert (violation.code, violation.seat) == ("return_too_big", 1)
-    assert violation.params == {"value": -10, "total": 0, "best": 0}
+def test_a_black_chip_named_by_a_player_with_no_chip_is_accepted_and_counts_zero():
+    """With no chip there is nothing to give back, whichever chip is typed."""
+    assert validate_round([12, 0], [7, -10]) == []
+    assert apply_round([12, 0], [7, -10]) == (19, 0)
+    assert points(0, -10) == 0
+
+
+@pytest.mark.parametrize("total", range(1, BLACK_CHIP))
+def test_a_black_chip_is_refused_to_a_player_holding_only_white_ones(total):
+    violation = only(validate_round([total, 0], [-10, 4]))
+    assert violation.params == {"value": -10, "total": total, "best": -1}
 
 
 def test_returning_a_black_chip_from_ten_points_is_allowed():
@@ -566,9 +575,9 @@ def test_a_bad_entry_is_refused_with_its_round_and_seat():
 
 
 def test_a_bad_first_round_is_refused_as_round_one():
-    refused = refusal(2, [(-10, 4)])
+    refused = refusal(2, [(-5, 4)])
     violation = only(refused.violations)
-    assert (violation.code, violation.seat, violation.round) == ("return_too_big", 0, 1)
+    assert (violation.code, violation.seat, violation.round) == ("bad_negative", 0, 1)
 
 
 def test_every_violation_of_the_bad_round_carries_its_number():

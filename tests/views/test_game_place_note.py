@@ -149,7 +149,8 @@ def test_the_csv_has_them_on_each_row_and_safe(alice_client, make_game):
     game = make_game(rounds=FINISHED)
     services.set_place_and_note(game, "=Lyon", "Café")
 
-    lines = alice_client.get("/history/export.csv").getvalue().decode("utf-8-sig").splitlines()
+    response = alice_client.get("/history/export.csv")
+    lines = b"".join(response.streaming_content).decode("utf-8-sig").splitlines()
 
     assert lines[0].endswith(",place,note")
     assert all(line.endswith(",'=Lyon,Café") for line in lines[1:])

@@ -214,6 +214,54 @@ def test_it_words_its_refusals_in_french(alice_client, game):
     assert "33 lettres\u00a0: une main en compte 32 au plus." in response.text
 
 
+def test_every_players_breakdown_stays_on_screen_not_only_the_last(alice_client, game):
+    response = calculate(alice_client, game, 1, {0: "ABCDEFG", 1: "AABBCCD", 2: "X!"})
+    shown = text(response.text)
+    assert "Ana's hand: 1st 51 + 2nd 2 + 3rd 2 + 4th 19 = in all 74" in shown
+    assert "Ben's hand: 1st 2 + 2nd 19 + 3rd 19 + 4th 4 = in all 44" in shown
+    assert "Cleo's hand:" not in shown  # letters it cannot read: no breakdown, no message
+    assert 'id="id_hand_2_errors"' not in response.text
+
+
+# Goals typed in earlier rounds and games come back as one-tap choices.
+
+
+def offered(html):
+    return [unescape(goal) for goal in __import__("re").findall(
+        r'name="goal_choice" value="([^"]*)"', html
+    )]  # fmt: skip
+
+
+def test_goals_counted_with_are_offered_in_the_next_games(alice_client, game, make_game):
+    calculate(alice_client, game, 0, {0: "ABCDEFG"})
+    other = make_game(("Eve", "Fay"), kind="llama_llama")
+    html = alice_client.get(other.get_absolute_url()).text
+    assert offered(html) == ["A=1, ABCDEFG=50", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5"]
+    assert "Type the goal </span>A=1, ABCDEFG=50</button>" in html
+
+
+def test_a_goal_offered_is_typed_in_the_first_empty_goal_without_javascript(alice_client, game):
+    calculate(alice_client, game, 0, {0: "ABCDEFG"})
+    data = {"round_number": 1, "goal_1": "C=3", "goal_choice": "B=2, AACC=15", "seat_0": "7"}
+    response = alice_client.post(f"/games/{game.pk}/rounds/", data)
+    assert response.status_code == 200
+    assert 'name="goal_1" id="id_goal_1" value="C=3"' in response.text
+    assert 'name="goal_2" id="id_goal_2" value="B=2, AACC=15"' in response.text
+    assert 'name="seat_0" id="id_seat_0" value="7"' in response.text
+    assert "B=2, AACC=15" not in offered(response.text)  # typed already
+    assert not Round.objects.exists()
+
+
+def test_a_goal_offered_on_the_edit_page_changes_no_round(alice_client, make_game):
+    game = make_game(NAMES, kind="llama_llama", rounds=[(1, 2, 3, 4)])
+    data = {"round_number": 1, "goal_choice": "A=1", "seat_0": "9", "seat_1": "2"}
+    data |= {"seat_2": "3", "seat_3": "4"}
+    response = alice_client.post(f"/games/{game.pk}/rounds/1/edit/", data)
+    assert response.status_code == 200
+    assert 'name="goal_1" id="id_goal_1" value="A=1"' in response.text
+    assert Game.objects.get(pk=game.pk).state.totals == (1, 2, 3, 4)
+
+
 # ------------------------------------------------------------------ what it types back
 
 HUGE = 2_400_000  # just under what Django reads of a form (DATA_UPLOAD_MAX_MEMORY_SIZE)

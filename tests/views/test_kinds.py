@@ -262,9 +262,6 @@ def errors_next_to(body, field):
     return [] if found is None else re.findall(r"<li>(.*?)</li>", found[1])
 
 
-BLACK_CHIP_REFUSED = (
-    "Ana has only 0 points and cannot give back a black chip: the return there is 0."
-)
 TWO_EMPTIED = "Only one player can empty their hand in a round: 2 players are at 0 or below."
 NEGATIVE = (
     "−2 is not possible: below zero, only −1 or −10 (the chip given back by the player who "
@@ -276,13 +273,11 @@ REFUSED_ROUNDS = [
     ("lama", ("2.5", 0, 5), {0: "Enter a whole number."}),
     ("lama", (32, 0, 5), {0: "32 is too many: a hand costs at most 31 points (1+2+3+4+5+6+10)."}),
     ("lama", (-2, 0, 5), {0: NEGATIVE}),
-    ("lama", (-10, 3, 5), {0: BLACK_CHIP_REFUSED}),
     ("lama", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
     ("lato", ("", 0, 5), {0: "Enter the points of Ana."}),
     ("lato", ("abc", 0, 5), {0: "Enter a whole number."}),
     ("lato", (92, 0, 5), {0: "92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10)."}),
     ("lato", (-2, 0, 5), {0: NEGATIVE}),
-    ("lato", (-10, 3, 5), {0: BLACK_CHIP_REFUSED}),
     ("lato", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
     ("llama_llama", ("", 3, 5), {0: "Enter the points of Ana."}),
     ("llama_llama", (3, "2.5", 5), {1: "Enter a whole number."}),
@@ -353,7 +348,7 @@ def edit(client, game, number, *values):
     ("kind", "values", "field", "message"),
     [
         ("lato", (92, 0, 5), "seat_0", "92 is too many: a hand costs at most 91 points"),
-        ("lato", (3, -10, 5), "seat_1", "Ben has only 0 points and cannot give back a black"),
+        ("lato", (3, -2, 5), "seat_1", "−2 is not possible: below zero, only −1 or −10"),
         ("llama_llama", (3, -1, 5), "seat_1", "−1 is not possible: a score is 0 or more."),
         ("llama_llama", (3, 4, 1000), "seat_2", "1000 is too many: a round scores at most 999."),
     ],

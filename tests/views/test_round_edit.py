@@ -16,7 +16,7 @@ def fresh(game):
 
 
 def test_the_edit_form_shows_the_round_as_typed(alice_client, make_game):
-    game = make_game(rounds=[[12, 0, 5], [3, -1, 7]])
+    game = make_game(rounds=[[12, 3, 5], [3, -1, 7]])
     body = alice_client.get(f"/games/{game.pk}/rounds/2/edit/").content.decode()
     assert 'name="seat_1" id="id_seat_1" value="-1"' in body
     assert 'class="primary">Replace round 2 with these numbers</button>' in body
@@ -78,6 +78,52 @@ def test_it_says_so_in_french(alice_client, make_game):
     )
 
 
-def test_an_unknown_round_is_a_404(alice_client, make_game):
+def test_the_edit_page_of_a_round_that_is_gone_shows_the_sheet_and_says_so(alice_client, make_game):
+    """Back to an edit page after its round was undone: the sheet as it is (409), no form."""
     game = make_game(rounds=[[12, 0, 5]])
-    assert alice_client.get(f"/games/{game.pk}/rounds/2/edit/").status_code == 404
+    response = alice_client.get(f"/games/{game.pk}/rounds/2/edit/")
+    assert response.status_code == 409
+    assert "Round 2 was undone since this page was opened: nothing was changed." in response.text
+    assert "Replace round 2" not in response.text
+
+
+def edit_page_fields(client, game, number):
+    html = client.get(f"/games/{game.pk}/rounds/{number}/edit/").text
+    return {"round_id": html.split('name="round_id" value="')[1].split('"')[0]}
+
+
+def test_an_edit_page_whose_round_was_undone_changes_nothing(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
+    opened = edit_page_fields(alice_client, game, 2)
+    game.rounds.filter(number=2).delete()
+
+    response = edit(alice_client, game, 2, 9, 0, 7, **opened)
+
+    assert response.status_code == 409
+    assert (
+        "Round 2 was undone since this page was opened: nothing was changed, and your numbers "
+        "(Ana 9, Ben 0, Cleo 7) were not saved." in response.text
+    )
+    assert fresh(game).state.totals == (12, 0, 5)
+
+
+def test_an_old_edit_page_does_not_change_a_new_round_of_the_same_number(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
+    opened = edit_page_fields(alice_client, game, 2)
+    game.rounds.filter(number=2).delete()
+    alice_client.post(
+        f"/games/{game.pk}/rounds/",
+        {"round_number": 2, "seat_0": 1, "seat_1": 0, "seat_2": 2},
+    )
+
+    response = edit(alice_client, game, 2, 9, 0, 7, **opened)
+
+    assert response.status_code == 409
+    assert [r.entries for r in fresh(game).state.rounds] == [(12, 0, 5), (1, 0, 2)]
+
+
+def test_an_edit_page_bound_to_its_round_still_saves(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
+    response = edit(alice_client, game, 2, 9, 0, 7, **edit_page_fields(alice_client, game, 2))
+    assert response.status_code == 302
+    assert fresh(game).state.totals == (21, 0, 12)

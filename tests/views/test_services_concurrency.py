@@ -71,11 +71,11 @@ def test_the_edit_page_shows_the_fresh_sheet_when_the_round_went_meanwhile(
 ):
     game = make_game(names=("Ana", "Ben"), rounds=[[1, 2], [2, 1]])
 
-    def undone_meanwhile(game, number, round_):
+    def undone_meanwhile(game, number, round_, round_id=None):
         raise services.StaleSheet
 
     monkeypatch.setattr(services, "replace_round", undone_meanwhile)
     data = {"round_number": 2, "seat_0": 3, "seat_1": 3, "last_to_quit": 0}
     response = alice_client.post(f"/games/{game.pk}/rounds/2/edit/", data)
     assert response.status_code == 409
-    assert "here is the sheet as it is now" in response.text
+    assert "Here is the sheet as it is now" in response.text
