@@ -7,8 +7,9 @@ SQLite file in a temporary folder without one), then measures each export in a p
 own, with the production settings: the time from the request (or the task) to the last byte,
 and the peak resident memory of the process above what it held before the export started
 (ru_maxrss). `--how request` asks for the file as a browser does (Django's test client, the
-whole middleware stack, every byte read); `--how task` runs the export as its task does, into
-a file.
+whole middleware stack, every byte read); `--how task` runs the export's task
+(games/archive/export_job.py) in the process: the file written from the snapshot, then stored
+with its job.
 """
 
 import argparse
@@ -30,7 +31,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("command", choices=["run", "seed", "measure"])
     parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--how", choices=["request", "task"], default="request")
+    parser.add_argument("--how", default="request", help="request, task, or both: request,task")
     parser.add_argument("--format", choices=["json", "csv"], default="json")
     args = parser.parse_args()
     if args.command == "run":
@@ -51,10 +52,10 @@ def run(args):
         seeded = _script(env, "seed", "--games", str(args.games))
         print(f"{seeded['games']} games, {seeded['entries']} numbers typed "
               f"(seeded in {seeded['seconds']:.0f} s)")  # fmt: skip
-        for what in ("json", "csv"):
-            result = _script(env, "measure", "--how", args.how, "--format", what)
-            written = result["bytes"] / 1e6
-            print(f"{what}: {result['seconds']:.1f} s, peak memory +{result['peak_mb']:.0f} MB "
+        for how, what in [(how, what) for how in args.how.split(",") for what in ("json", "csv")]:
+            result = _script(env, "measure", "--how", how, "--format", what)
+            written, peak = result["bytes"] / 1e6, result["peak_mb"]
+            print(f"{how}, {what}: {result['seconds']:.1f} s, peak memory +{peak:.0f} MB "
                   f"above {result['idle_mb']:.0f} MB, {written:.1f} MB written")  # fmt: skip
 
 
@@ -131,11 +132,15 @@ def _by_request(owner, extension):
 
 
 def _by_task(owner, extension):
-    from games.archive import export
+    """The export job's task, run here: the file written from the snapshot, then stored."""
+    from games.archive import export_job
+    from jobs.models import Job
 
-    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as file:
-        export.write(owner, extension, file, "en")
-        return file.tell()
+    job = Job.objects.create(owner=owner, kind=Job.Kind.EXPORT, result_name=f"x.{extension}")
+    export_job.write_export.call(job.pk, extension)
+    job.refresh_from_db()
+    assert job.state == Job.State.DONE, job.state
+    return job.file_size("result")
 
 
 def _peak_mb():

@@ -14,6 +14,7 @@ import io
 from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import Q
 from django.utils import formats, translation
 
 from games.archive import backup
@@ -63,16 +64,23 @@ def _deferred(connection):
         connection.transaction_mode = mode
 
 
-def account_games(owner):
-    """`owner`'s games, the newest written first, each with its seats and rounds, read `CHUNK`
-    at a time by primary key: no cursor stays open between chunks, and only one chunk is held."""
-    games = Game.objects.filter(owner=owner).order_by("-pk")
-    batch = list(games[:CHUNK].sheets())
+def account_games(owner, progress=None):
+    """`owner`'s games, the newest first as the history lists them, each with its seats and
+    rounds, read `CHUNK` at a time from where the last chunk ended (in the order of the index
+    game_owner_newest): no cursor stays open between chunks, and only one chunk is held.
+    `progress`, if given, is told how many games were handed on after each chunk."""
+    games = Game.objects.filter(owner=owner).order_by("-created_at", "-pk")
+    batch, done = list(games[:CHUNK].sheets()), 0
     while batch:
         yield from batch
+        done += len(batch)
+        if progress:
+            progress(done)
         if len(batch) < CHUNK:
             return
-        batch = list(games.filter(pk__lt=batch[-1].pk)[:CHUNK].sheets())
+        last = batch[-1]
+        older = Q(created_at__lt=last.created_at) | Q(created_at=last.created_at, pk__lt=last.pk)
+        batch = list(games.filter(older)[:CHUNK].sheets())
 
 
 def json_parts(games):
@@ -105,14 +113,14 @@ def csv_delimiter():
 
 
 # Each export's pieces, from `owner`'s games read in one snapshot.
-def json_text(owner):
+def json_text(owner, progress=None):
     with snapshot():
-        yield from json_parts(account_games(owner))
+        yield from json_parts(account_games(owner, progress))
 
 
-def csv_text(owner):
+def csv_text(owner, progress=None):
     with snapshot():
-        yield from csv_parts(account_games(owner), csv_delimiter())
+        yield from csv_parts(account_games(owner, progress), csv_delimiter())
 
 
 FORMATS = {"json": json_text, "csv": csv_text}

@@ -1,12 +1,14 @@
 """An export as a job: the request queues it, a worker writes the file (games/archive/export.py)
 and the job's page offers it (jobs/views.py) until it is EXPORT_KEEP_SECONDS old."""
 
+import logging
 import tempfile
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
 from django.tasks import task
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -15,6 +17,7 @@ from django.utils.translation import ngettext
 from games.archive import export
 from jobs.models import Chunk, Job
 
+logger = logging.getLogger(__name__)
 CONTENT_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8"}
 # The file is written to the worker's disk first (in the snapshot's transaction, which writes
 # nothing), then stored with the job a megabyte at a time.
@@ -57,17 +60,50 @@ def write_export(job_pk, extension):
     if not job.start(total=job.owner.games.count()):
         return
     drop_old_files()
-    with translation.override(job.language), tempfile.SpooledTemporaryFile(SPOOL_BYTES) as file:
-        written = export.FORMATS[extension](job.owner)
+    with translation.override(job.language):
+        try:
+            _write(job, extension)
+        except DatabaseError:
+            logger.exception("Export %s failed", job.pk)
+            job.drop_file(Chunk.Part.RESULT)
+            job.fail(_("The database did not answer: nothing was kept. Try again later."))
+
+
+def _write(job, extension):
+    with progress_writer(job) as progress, tempfile.SpooledTemporaryFile(SPOOL_BYTES) as file:
+        written = export.FORMATS[extension](job.owner, progress)
         file.writelines(part.encode() for part in written)
         file.seek(0)
         job.save_file(Chunk.Part.RESULT, iter(lambda: file.read(SPOOL_BYTES), b""))
-        message = ngettext(
-            "Your file of %(count)s game is ready.", "Your file of %(count)s games is ready.",
-            job.total,
-        ) % {"count": job.total}  # fmt: skip
-        if not job.finish(message):  # given up meanwhile: its file goes with it
-            job.drop_file(Chunk.Part.RESULT)
+    message = ngettext(
+        "Your file of %(count)s game is ready.", "Your file of %(count)s games is ready.",
+        job.total,
+    ) % {"count": job.total}  # fmt: skip
+    if not job.finish(message):  # given up meanwhile: its file goes with it
+        job.drop_file(Chunk.Part.RESULT)
+
+
+PROGRESS = "export_progress"
+
+
+@contextmanager
+def progress_writer(job):
+    """A function that records how many games the export has written, and that its worker is
+    alive. On a connection of its own: the export's snapshot is a transaction that writes
+    nothing and whose writes nobody would see before its end. Inside a caller's transaction
+    (a test's) the export takes no snapshot of its own, and the progress is written in it; so
+    it is in a database in memory (tests again), which a second connection cannot close."""
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    if connection.in_atomic_block or in_memory:
+        yield lambda done: job.advance(done, job.total)
+        return
+    connections[PROGRESS] = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        jobs = Job.objects.using(PROGRESS).filter(pk=job.pk)
+        yield lambda done: jobs.update(done=min(done, job.total), heartbeat=timezone.now())
+    finally:
+        connections[PROGRESS].close()
+        del connections[PROGRESS]
 
 
 def drop_old_files():

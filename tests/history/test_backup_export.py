@@ -235,3 +235,13 @@ def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkey
     assert len(first) == 3
     assert len(rest) == 3 + 3  # 4 games more, then the last 2
     assert rest_of_it.count(b'\n  "uuid": ') == 9
+
+
+def test_games_of_one_moment_across_chunks_are_each_written_once(alice, monkeypatch):
+    monkeypatch.setattr(export, "CHUNK", 4)
+    seeding.finished_games(alice, seeding.tables(10))
+    Game.objects.update(created_at=seeding.START)  # as a backup's games may all say
+
+    written = [game.pk for game in export.account_games(alice)]
+
+    assert written == sorted(Game.objects.values_list("pk", flat=True), reverse=True)

@@ -4,9 +4,10 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.db import DatabaseError
 from django.utils import timezone
 
-from games.archive import export_job
+from games.archive import export, export_job
 from jobs.models import Job
 from tests.helpers.sheet import FINISHED
 
@@ -103,3 +104,21 @@ def test_the_job_counts_the_games_it_writes(alice, make_game):
     job.refresh_from_db()
     assert (job.done, job.total) == (3, 3)
     assert "3 games" in job.message
+
+
+def test_an_export_the_database_stops_says_so_and_keeps_nothing(
+    alice_client, make_game, monkeypatch
+):
+    make_game(rounds=FINISHED)
+
+    def broken(owner, progress=None):
+        yield "[\n"
+        raise DatabaseError("the server went away")
+
+    monkeypatch.setitem(export.FORMATS, "json", broken)
+    response = alice_client.post("/history/export.json", follow=True)
+
+    job = Job.objects.get()
+    assert job.state == Job.State.FAILED and job.file_size("result") == 0
+    assert "The database did not answer: nothing was kept." in response.content.decode()
+    assert alice_client.get(f"/jobs/{job.pk}/file/").status_code == 404

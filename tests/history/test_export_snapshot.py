@@ -10,9 +10,10 @@ import pytest
 from django.db import connection
 
 from games import services
-from games.archive import export
+from games.archive import export, export_job
 from games.models import Game
 from games.rules import Round
+from jobs.models import Job
 from tests.helpers import seeding
 from tests.helpers.live import PYTHON, ROOT, production_env
 
@@ -91,7 +92,7 @@ import sqlite3
 import django
 django.setup()
 from django.db import connection, transaction
-from games.archive import export
+from games.archive import export, export_job
 
 with connection.cursor() as cursor:
     cursor.execute("CREATE TABLE t (n integer)")
@@ -127,3 +128,24 @@ def test_on_sqlite_the_export_reads_a_snapshot_and_holds_no_write_lock(tmp_path)
         "2",
         "database is locked",
     ]
+
+
+def test_the_jobs_progress_is_seen_while_the_export_reads_its_snapshot(
+    ten_games, alice, monkeypatch
+):
+    job = Job.objects.create(owner=alice, kind=Job.Kind.EXPORT, result_name="x.json")
+    seen, parts = [], export.json_parts
+
+    def watched(games):
+        for number, part in enumerate(parts(games), start=1):
+            if number == 6:  # the first chunk of 4 written, the second being read
+                elsewhere(lambda: seen.append(Job.objects.get(pk=job.pk).done))
+            yield part
+
+    monkeypatch.setattr(export, "json_parts", watched)
+    export_job.write_export.call(job.pk, "json")
+
+    job.refresh_from_db()
+    assert seen == [4]
+    assert (job.state, job.done, job.total) == (Job.State.DONE, 10, 10)
+    assert len(json.loads(b"".join(job.open_file("result")))) == 10
