@@ -56,22 +56,23 @@ def counted(owner, **fields):
 
 @task
 def write_export(job_pk, extension):
-    job = Job.objects.get(pk=job_pk)
-    if not job.start(total=job.owner.games.count()):
+    job = Job.objects.select_related("owner").get(pk=job_pk)
+    owner = job.owner  # read once: start() refreshes the job, which forgets its owner
+    if not job.start(total=owner.games.count()):
         return
     drop_old_files()
     with translation.override(job.language):
         try:
-            _write(job, extension)
+            _write(job, owner, extension)
         except DatabaseError:
             logger.exception("Export %s failed", job.pk)
             job.drop_file(Chunk.Part.RESULT)
             job.fail(_("The database did not answer: nothing was kept. Try again later."))
 
 
-def _write(job, extension):
+def _write(job, owner, extension):
     with progress_writer(job) as progress, tempfile.SpooledTemporaryFile(SPOOL_BYTES) as file:
-        written = export.FORMATS[extension](job.owner, progress)
+        written = export.FORMATS[extension](owner, progress)
         file.writelines(part.encode() for part in written)
         file.seek(0)
         job.save_file(Chunk.Part.RESULT, iter(lambda: file.read(SPOOL_BYTES), b""))
