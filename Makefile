@@ -28,7 +28,7 @@ setup: $(VENV)/.installed
 
 run: run-packages setup catalogs
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver $(ADDR)
+	bin/serve $(PY) $(ADDR)
 
 # The whole suite on SQLite, then, on a throwaway PostgreSQL server (bin/with-postgres), the
 # tests whose outcome can depend on the engine (marked `engine`, see pyproject.toml).

@@ -17,5 +17,6 @@ urlpatterns = [
     ),
     path("accounts/email/", views.email_change, name="email_change"),
     path("accounts/delete/", views.account_delete, name="account_delete"),
+    path("accounts/logout/", views.logout, name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
 ]

@@ -48,6 +48,7 @@ if not DEBUG:
 INSTALLED_APPS = [
     "games",
     "accounts",
+    "jobs",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.middleware.name_the_account",
     # Last, so that its 413 gets every header above; still before any body is read (the CSRF
     # check reads it in process_view, after every middleware has seen the request).
     "scorekeeper.middleware.refuse_oversized_requests",
@@ -78,6 +81,15 @@ MIDDLEWARE = [
 # The most a request may send (a backup to import is the biggest): refused by its size before
 # it is read. The proxy's own limit must say the same (README: client_max_body_size).
 UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+
+# Heavy work (imports, exports, mail) is a task of Django's tasks framework, queued in the
+# database by django-tasks-db, so that every node's worker (`manage.py worker`, which `make run`
+# starts beside the server) takes tasks from one queue, each row locked by the worker that runs
+# it (SELECT ... FOR UPDATE SKIP LOCKED on PostgreSQL). The request only queues the task.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# A running job not heard from for this long lost its worker (jobs/models.py): it is given up
+# and what it wrote is undone. Each step of a job reports well within a second.
+JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -250,6 +262,8 @@ SECURE_CSP = {
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
+    # The service worker (/sw.js, templates/sw.js): our own, from our own origin.
+    "worker-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],

@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from games.views import rule_pages, site
+from games.views import offline, rule_pages, site
 
 # The accounts, the games and the admin keep plain URLs (the log-in page stays at
 # /accounts/login/) and follow the language cookie or the browser.
@@ -12,7 +12,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("manifest.webmanifest", site.manifest, name="manifest"),
+    # At the root, so that the service worker's scope is the whole site.
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("", include("games.urls")),
+    path("", include("jobs.urls")),
 ]
 
 # Public pages have one address per language (/en/…, /fr/…) that search engines and
@@ -29,4 +32,5 @@ urlpatterns += i18n_patterns(
     ),
     path("rules/lato-z-komarami/", rule_pages.lato_page, name="rules_lato"),
     path("rules/<slug:slug>/", rule_pages.rules_page, name="rules_page"),
+    path("offline/", offline.offline, name="offline"),
 )

@@ -326,3 +326,30 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   const typed = [...form.querySelectorAll('input[type="number"]')].some((input) => input.value);
   if (!typed) event.preventDefault();
 });
+
+// The service worker (templates/sw.js, served at /sw.js): the app and the pages opened here
+// open again without a signal. Registered once the page has loaded, so it never slows it.
+const offline = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+if (offline && document.body.dataset.serviceWorker) {
+  window.addEventListener("load", () => {
+    offline.register(document.body.dataset.serviceWorker).catch(() => {
+      // Refused (a private window, storage full): the site works as before, online.
+    });
+  });
+}
+
+// A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
+// so that a reload without a signal shows the latest rounds, not those of the first visit.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const { xhr, successful } = event.detail;
+  if (!offline || !offline.controller || !successful || xhr.status !== 200) return;
+  if (!document.querySelector("#sheet, #board")) return;
+  offline.controller.postMessage({ keep: window.location.href });
+});
+
+// Logging out: the worker forgets this account's pages at once (the next page, which is
+// nobody's, would make it forget them too).
+document.addEventListener("submit", (event) => {
+  if (!offline || !offline.controller || !event.target.matches("[data-forget-offline]")) return;
+  offline.controller.postMessage({ forget: true });
+});

@@ -43,6 +43,14 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    """A task runs inside the request that queues it (Django's ImmediateBackend), so a test
+    sees its outcome at once. The tests of the worker itself (tests/jobs/test_worker.py, the
+    deploy tests) run the database queue and a real `manage.py worker` instead."""
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
 def _empty_caches():
     """Sessions and kept sheets live in the caches: each test starts with none."""
     for cache in caches.all():

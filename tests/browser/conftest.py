@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
+from tests.helpers.relay import Relay
 
 # Playwright's sync API runs an event loop in this thread, so Django believes every ORM
 # call from a test or fixture comes from async code. They do not: this is Django's
@@ -123,9 +124,38 @@ def locale():
 
 
 @pytest.fixture
-def context(browser, live_server, watch, color_scheme, locale):
+def server_url(live_server):
+    """Where the phone finds the app. A test of the phone without a signal says `relay.url`."""
+    return live_server.url
+
+
+@pytest.fixture
+def relay(live_server):
+    """A relay in front of the live server, to unplug (tests/helpers/relay.py). Use it with
+
+    @pytest.fixture
+    def server_url(relay):
+        return relay.url
+    """
+    with Relay(live_server.thread.host, live_server.thread.port) as relay:
+        yield relay
+
+
+@pytest.fixture
+def service_workers():
+    """ "block" for a test that answers a page itself with page.route(), which never sees the
+    requests that the service worker (templates/sw.js) answers."""
+    return "allow"
+
+
+@pytest.fixture
+def context(browser, server_url, watch, color_scheme, locale, service_workers):
     context = browser.new_context(
-        base_url=live_server.url, color_scheme=color_scheme, locale=locale, **PHONE
+        base_url=server_url,
+        color_scheme=color_scheme,
+        locale=locale,
+        service_workers=service_workers,
+        **PHONE,
     )
     context.set_default_timeout(5000)
     context.on("page", watch.attach)
@@ -153,6 +183,6 @@ def other_phone(browser, live_server, watch):
 
 
 @pytest.fixture
-def signed_in(context, live_server, alice):
-    sign_in(context, live_server.url, alice)
+def signed_in(context, server_url, alice):
+    sign_in(context, server_url, alice)
     return alice

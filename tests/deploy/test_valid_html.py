@@ -138,6 +138,8 @@ SIGNED_OUT = {
         200,
     ),
     "live link turned off": _get("/live/no-such-link/", 404),
+    "offline": _get("/en/offline/"),
+    "offline in french": _get("/fr/offline/"),
     "page not found": _get("/no/such/page/", 404),
     "bad request": lambda client, tables: (client.get("/", HTTP_HOST="elsewhere.example"), 400),
     "server error": _server_error,

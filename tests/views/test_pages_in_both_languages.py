@@ -94,6 +94,7 @@ PREFIXED = [
     "rules/lato-z-komarami/",
     "rules/llama-llama/",
     *(f"rules/llama-llama/{slug}/" for slug, _title in llama_llama.SECTIONS),
+    "offline/",
 ]
 
 

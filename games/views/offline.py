@@ -1,0 +1,106 @@
+"""The phone without a signal: the service worker that keeps the app and the pages opened, and
+the page it shows for a page it does not have.
+
+The worker is served by a view, at the site's root, so that its scope is the whole site and its
+list of files names them as collectstatic hashed them. Its version is a hash of what it keeps:
+a release that changes a static file, or the worker, gives it a new version, which the browser
+installs at the next visit (templates/sw.js takes over at once and drops the old files).
+"""
+
+import hashlib
+import json
+import re
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template import engines
+from django.template.loader import get_template, render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.crypto import salted_hmac
+from django.views.decorators.http import condition, require_GET, require_safe
+
+# The app shell: what every page loads (templates/base.html) and the home-screen icons.
+SHELL_FILES = ["app.css", "history.css", "app.js", "share.js", "icon.svg", "icon-192.png",
+               "icon-512.png"]  # fmt: skip
+ACCOUNT_HEADER = "Scorekeeper-Account"
+ANONYMOUS = "anonymous"
+
+
+def htmx_files():
+    """The files {% htmx_script %} loads (htmx, and django-htmx's own script when DEBUG)."""
+    tag = engines["django"].from_string("{% load django_htmx %}{% htmx_script %}").render({})
+    return re.findall(r'src="([^"]+)"', tag)
+
+
+def offline_pages():
+    """The offline page in each language: the worker keeps them all and shows the reader's."""
+    pages = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            pages[code] = reverse("offline")
+    return pages
+
+
+def worker_config():
+    shell = [static(name) for name in SHELL_FILES] + htmx_files() + [reverse("manifest")]
+    return {
+        "shell": shell + list(offline_pages().values()),
+        "offline": offline_pages(),
+        "language": settings.LANGUAGE_CODE,
+        "static": settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/static/",
+        "accountHeader": ACCOUNT_HEADER,
+    }
+
+
+def shell_version(config):
+    """Changes with the worker's code, its list of files, and those files' contents: in
+    production collectstatic's manifest names them all; in development their bytes do."""
+    digest = hashlib.sha256(get_template("sw.js").template.source.encode())
+    digest.update(json.dumps(config, sort_keys=True).encode())
+    manifest_hash = getattr(staticfiles_storage, "manifest_hash", "")
+    if manifest_hash:
+        digest.update(manifest_hash.encode())
+    else:
+        for name in SHELL_FILES:
+            with open(finders.find(name), "rb") as file:
+                digest.update(file.read())
+    return digest.hexdigest()[:16]
+
+
+def _etag(request):
+    return shell_version(worker_config())
+
+
+@require_safe
+@condition(etag_func=_etag)
+def service_worker(request):
+    """/sw.js. Never kept by the browser's own cache (no-cache): each visit asks whether it
+    changed, and gets a 304 while it has not (its ETag is its version)."""
+    config = worker_config()
+    config["version"] = shell_version(config)
+    script = render_to_string("sw.js", {"config": json.dumps(config)})
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def offline(request):
+    """What the worker shows for a page it never kept, when the server cannot be reached. It
+    fetches it without cookies, so the copy holds nobody's data and serves every account."""
+    return render(request, "offline.html")
+
+
+def account_key(user):
+    """Whose pages these are, for the worker's keeping (ACCOUNT_HEADER): not the account's
+    id, which a page has no need to show."""
+    if not user.is_authenticated:
+        return ANONYMOUS
+    return salted_hmac(
+        "games.views.offline.account_key", str(user.pk), algorithm="sha256"
+    ).hexdigest()[:20]

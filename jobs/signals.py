@@ -1,0 +1,5 @@
+from django.dispatch import Signal
+
+# Sent with `job` when a job is given up because its worker is gone (killed, or silent too
+# long): the app that owns its kind of work deletes what the task had written.
+abandoned = Signal()

@@ -1,0 +1,158 @@
+// The service worker: with no signal, the app and every page opened while online open again.
+// Served by games/views/offline.py at /sw.js (scope: the whole site), which writes CONFIG.
+// Our own hundred lines rather than Workbox: no build step, no script from elsewhere under
+// the strict CSP, and the few strategies the app needs are plain fetch and Cache API calls.
+//
+// - The shell (static files, the manifest, the offline page in each language): kept at
+//   install under the version, served from the cache first; a new version drops the old one.
+// - Pages (GET navigations): network first; after TIMEOUT_MS, or with no connection, the
+//   copy kept the last time. A page never kept gets the offline page in the reader's language.
+//   Pages are kept per account (the server names it in CONFIG.accountHeader): a page for
+//   another account, or for nobody after a log-out, makes the worker forget all the others.
+// - POSTs are never kept: sent as they are, and answered by the offline page when they cannot be.
+const CONFIG = {% autoescape off %}{{ config }}{% endautoescape %};
+const SHELL = `shell-${CONFIG.version}`;
+const PAGES = "pages-"; // followed by the account's key
+const STATE = "state"; // the account and the language of the last page seen
+const TIMEOUT_MS = 4000;
+const MAX_PAGES = 100;
+// A proxy's answers when the app behind it is away: the kept copy is better.
+const GATEWAY_ERRORS = [502, 503, 504];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+async function precache() {
+  const cache = await caches.open(SHELL);
+  // Without cookies: the offline pages then hold no account's data and serve them all.
+  await cache.addAll(CONFIG.shell.map((url) => new Request(url, { credentials: "omit" })));
+}
+
+// Nobody is left on an old app: the new version takes the open pages at once, and keeps a
+// copy of each (a first visit's page came before any worker could keep it).
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = (await caches.keys()).filter((name) => name.startsWith("shell-") && name !== SHELL);
+      await Promise.all(old.map((name) => caches.delete(name)));
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+      const windows = await self.clients.matchAll({ type: "window" });
+      await Promise.all(windows.map((client) => refresh(client.url)));
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(request.method === "GET" ? page(event) : sent(request));
+  } else if (request.method === "GET" && url.pathname.startsWith(CONFIG.static)) {
+    event.respondWith(fromShell(event));
+  } else if (request.method === "GET" && CONFIG.shell.includes(url.pathname)) {
+    event.respondWith(fetch(request).catch(() => caches.match(url.pathname, { cacheName: SHELL })));
+  }
+});
+
+// The page asks: keep a fresh copy of this page (after an htmx swap changed it), or forget
+// every page (the log-out button).
+self.addEventListener("message", (event) => {
+  const { data } = event;
+  if (data && data.keep) event.waitUntil(refresh(data.keep));
+  if (data && data.forget) event.waitUntil(forgetPages(null).then(() => writeState({})));
+});
+
+async function page(event) {
+  const { request } = event;
+  const network = fromNetwork(event);
+  network.catch(() => {}); // judged below
+  const late = new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS));
+  try {
+    const first = await Promise.race([network, late]);
+    if (first && !GATEWAY_ERRORS.includes(first.status)) return first;
+    return (await kept(request.url)) || first || (await network);
+  } catch {
+    return (await kept(request.url)) || offlinePage(request.url);
+  }
+}
+
+async function fromNetwork(event) {
+  const response = (await event.preloadResponse) || (await fetch(event.request));
+  event.waitUntil(keep(event.request.url, response.clone()));
+  return response;
+}
+
+async function sent(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return offlinePage(request.url);
+  }
+}
+
+async function fromShell(event) {
+  const cache = await caches.open(SHELL);
+  const cached = await cache.match(event.request, { ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(event.request);
+  if (response.ok) event.waitUntil(cache.put(event.request, response.clone()));
+  return response;
+}
+
+async function refresh(url) {
+  if (new URL(url).origin !== self.location.origin) return;
+  try {
+    await keep(url, await fetch(url, { credentials: "same-origin" }));
+  } catch {
+    // No connection: the copy kept before stays.
+  }
+}
+
+// Only what the server said may be kept (it names the account), and only for that account.
+async function keep(url, response) {
+  const account = response.headers.get(CONFIG.accountHeader);
+  if (response.status !== 200 || !account) return;
+  const state = await readState();
+  if (account !== state.account) await forgetPages(account);
+  const language = response.headers.get("Content-Language") || state.language;
+  await writeState({ account, language });
+  const cache = await caches.open(PAGES + account);
+  await cache.put(url, response);
+  const keys = await cache.keys(); // oldest first
+  await Promise.all(keys.slice(0, -MAX_PAGES).map((key) => cache.delete(key)));
+}
+
+async function kept(url) {
+  const { account } = await readState();
+  const options = { ignoreVary: true };
+  const page = account && (await (await caches.open(PAGES + account)).match(url, options));
+  return page || (await caches.match(url, { ...options, cacheName: SHELL }));
+}
+
+async function forgetPages(except) {
+  const names = await caches.keys();
+  const others = names.filter((name) => name.startsWith(PAGES) && name !== PAGES + except);
+  await Promise.all(others.map((name) => caches.delete(name)));
+}
+
+async function offlinePage(url) {
+  const { pathname } = new URL(url);
+  const { language } = await readState();
+  const codes = Object.keys(CONFIG.offline);
+  const inPath = codes.find((code) => pathname.startsWith(`/${code}/`));
+  const code = inPath || (codes.includes(language) ? language : CONFIG.language);
+  const offline = await caches.match(CONFIG.offline[code], { cacheName: SHELL });
+  return offline || Response.error();
+}
+
+async function readState() {
+  const response = await (await caches.open(STATE)).match(STATE);
+  return response ? response.json() : {};
+}
+
+async function writeState(state) {
+  await (await caches.open(STATE)).put(STATE, new Response(JSON.stringify(state)));
+}

@@ -1,0 +1,81 @@
+"""`make run` (bin/serve): the development server and the worker beside it, stopped together."""
+
+import contextlib
+import os
+import signal
+import sqlite3
+import subprocess
+from pathlib import Path
+
+from tests.helpers.live import PYTHON, ROOT, Phone, free_port, manage
+from tests.helpers.worker import queue_pings, wait_for
+
+
+def children(pid):
+    """The processes whose parent is `pid`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def descendants(pid):
+    found = children(pid)
+    for child in list(found):
+        found += descendants(child)
+    return found
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    return state != "Z"
+
+
+def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
+    database = tmp_path / "db.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
+    env.pop("DEBUG", None)  # the development settings, as `make run` has them
+    manage(env, "migrate", "--noinput")
+    port = free_port()
+    serve = subprocess.Popen(
+        [str(ROOT / "bin/serve"), PYTHON, f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    running = []
+    try:
+        server = type("Server", (), {"port": port})()
+        wait_for(lambda: _answers(server))
+        [job] = queue_pings(env, 1)
+
+        def done():
+            with contextlib.closing(sqlite3.connect(database)) as connection:
+                query = "SELECT state FROM jobs_job WHERE id = ?"
+                return connection.execute(query, [job]).fetchone()[0] == "done"
+
+        wait_for(done)
+        running = descendants(serve.pid)
+        assert len(running) >= 2  # the server and the worker, each with its reloader's child
+        serve.send_signal(signal.SIGINT)  # Ctrl-C
+        serve.wait(timeout=30)
+        wait_for(lambda: not any(alive(pid) for pid in running), timeout=20)
+    finally:
+        for pid in [serve.pid, *running]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        serve.wait()
+
+
+def _answers(server):
+    try:
+        return Phone(server).get("/healthz").status == 200
+    except OSError:
+        return False

@@ -1,0 +1,69 @@
+"""The real worker (`manage.py worker`, django-tasks-db's queue) on PostgreSQL, shared by nodes."""
+
+import contextlib
+
+import psycopg
+import pytest
+
+from tests.helpers import services
+from tests.helpers.live import fresh_database, manage, production_env
+from tests.helpers.worker import Worker, job_states, queue_pings, shell, wait_for
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("worker")
+    with services.postgres() as server, fresh_database(folder, server) as url:
+        env = production_env(folder / "static", url)
+        manage(env, "migrate", "--noinput")
+        yield env
+
+
+@pytest.fixture
+def workers(database):
+    started = []
+    with contextlib.ExitStack() as stack:
+
+        def start():
+            worker = Worker(database).start()
+            stack.callback(worker.stop)
+            started.append(worker)
+            return worker
+
+        yield start
+
+
+def test_two_workers_run_every_task_once(database, workers):
+    ids = queue_pings(database, 30)
+    workers(), workers()
+
+    def all_done():
+        states = job_states(database)
+        return all(states[pk] == "done" for pk in ids)
+
+    wait_for(all_done)
+    runs = shell(database, RUNS).split()
+    assert sorted(runs) == ["SUCCESSFUL"] * len(ids)
+
+
+RUNS = """
+from django_tasks_db.models import DBTaskResult
+for result in DBTaskResult.objects.filter(task_path="tests.helpers.tasks.ping"):
+    print(result.status)
+"""
+
+
+def test_a_worker_skips_a_task_another_worker_holds(database, workers):
+    first, second = queue_pings(database, 2)
+    with psycopg.connect(database["DATABASE_URL"]) as other_worker:
+        # As another node's worker does while it claims a task: the oldest row, locked.
+        other_worker.execute(
+            "SELECT id FROM django_tasks_database_dbtaskresult WHERE status = 'READY'"
+            " ORDER BY priority DESC, run_after, enqueued_at LIMIT 1 FOR UPDATE"
+        )
+        workers()
+        wait_for(lambda: job_states(database)[second] == "done")
+        assert job_states(database)[first] == "queued"  # not waited for: skipped
+    wait_for(lambda: job_states(database)[first] == "done")

@@ -1,0 +1,117 @@
+"""What the server gives the service worker: the worker itself at the site's root, the offline
+page, the name of the account each page belongs to, and the log-out's request to forget."""
+
+import json
+import re
+
+import pytest
+from django.core.management import call_command
+
+from games.views import offline
+from games.views.offline import ACCOUNT_HEADER
+
+
+def worker_config(response):
+    return json.loads(re.search(r"^const CONFIG = (.*);$", response.text, re.M)[1])
+
+
+def test_the_worker_is_served_at_the_root_and_asked_for_at_each_visit(client, db):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    config = worker_config(response)
+    assert response["ETag"] == f'"{config["version"]}"'
+    assert set(config["offline"]) == {"en", "fr"}
+    for url in config["shell"]:  # every file it keeps at install exists
+        kept = client.get(url)
+        kept.close()
+        assert kept.status_code == 200, url
+
+
+def test_an_unchanged_worker_costs_a_304(client, db):
+    etag = client.get("/sw.js")["ETag"]
+
+    assert client.get("/sw.js", headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_a_new_release_is_a_new_version(client, db, monkeypatch):
+    before = worker_config(client.get("/sw.js"))["version"]
+    monkeypatch.setattr(offline, "SHELL_FILES", [*offline.SHELL_FILES[:-1]])
+
+    assert worker_config(client.get("/sw.js"))["version"] != before
+
+
+def test_a_production_release_is_versioned_by_its_static_manifest(settings, tmp_path, db):
+    settings.DEBUG = False
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = settings.STORAGES | {
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+    config = offline.worker_config()
+    version = offline.shell_version(config)
+    manifest = json.loads((tmp_path / "staticfiles.json").read_text())
+    manifest["paths"]["icon.svg"] = "icon.0123456789ab.svg"  # a file not in the shell changed
+    (tmp_path / "staticfiles.json").write_text(json.dumps(manifest))
+    settings.STORAGES = settings.STORAGES | {}  # read the manifest again
+
+    assert re.fullmatch(r"/static/app\.[0-9a-f]{12}\.js", config["shell"][2])
+    assert offline.shell_version(offline.worker_config()) != version
+
+
+@pytest.mark.parametrize(("language", "heading"), [("en", "No connection"), ("fr", "Pas de")])
+def test_the_offline_page_holds_no_account(alice_client, language, heading):
+    response = alice_client.get(f"/{language}/offline/")
+
+    assert response.status_code == 200
+    assert heading in response.text
+    assert "alice" not in response.text
+    assert "csrfmiddlewaretoken" not in response.text  # no form: nothing to send offline
+
+
+def test_pages_name_their_account_for_the_worker(client, alice, bob, make_game):
+    game = make_game()
+    anonymous = client.get("/en/rules/")[ACCOUNT_HEADER]
+    client.force_login(alice)
+    alices = client.get(f"/games/{game.pk}/")[ACCOUNT_HEADER]
+    assert client.get("/en/")[ACCOUNT_HEADER] == alices
+    client.force_login(bob)
+    bobs = client.get("/en/")[ACCOUNT_HEADER]
+
+    assert len({anonymous, alices, bobs}) == 3
+    assert str(alice.pk) not in {alices} and anonymous == offline.ANONYMOUS
+
+
+def test_only_whole_pages_are_kept(alice_client, make_game, admin_client):
+    game = make_game()
+    htmx_part = alice_client.get(f"/games/{game.pk}/", headers={"HX-Request": "true"})
+    refused = alice_client.post(f"/games/{game.pk}/rounds/", {"round_number": 1})
+    missing = alice_client.get("/games/999999/")
+
+    assert ACCOUNT_HEADER not in htmx_part
+    assert ACCOUNT_HEADER not in refused
+    assert ACCOUNT_HEADER not in missing
+    assert ACCOUNT_HEADER not in alice_client.get(f"/games/{game.pk}.json")
+    assert ACCOUNT_HEADER not in admin_client.get("/admin/")
+
+
+def test_logging_out_asks_the_browser_to_forget(alice_client):
+    response = alice_client.post("/accounts/logout/")
+
+    assert response.status_code == 302
+    assert response["Clear-Site-Data"] == '"cache"'
+
+
+def test_the_log_out_button_tells_the_worker(alice_client):
+    page = alice_client.get("/accounts/").text
+
+    assert re.search(r'<form[^>]*action="/accounts/logout/"[^>]*data-forget-offline', page)
+
+
+def test_the_csp_lets_only_our_own_worker_run(client, db):
+    policy = client.get("/en/")["Content-Security-Policy"]
+
+    assert "worker-src 'self';" in policy
+    assert "unsafe" not in policy
