@@ -9,13 +9,20 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Game, Round
 from games.rules import Round as Typed
+from tests.browser.conftest import wait_for_requests
 from tests.browser.sheet import points_field, type_round
 
 NO_SIGNAL = "**/rounds/"
 
 
 def saved_rounds(game):
+    wait_for_requests()  # the live server shares its in-memory database with this thread
     return [r.entries for r in Game.objects.get(pk=game.pk).state.rounds]
+
+
+def another_phone_saves(game, entries):
+    wait_for_requests()
+    services.add_round(Game.objects.get(pk=game.pk), Typed(entries), 1)
 
 
 def waiting_rows(page):
@@ -131,6 +138,7 @@ def test_a_round_sent_with_no_answer_keeps_its_key(page, signed_in, make_game, n
 
     no_signal.back(page)
     expect(page.get_by_role("status").filter(has_text="saved")).to_have_text("Round 1 saved.")
+    wait_for_requests()
     assert [str(r.idempotency_key) for r in Round.objects.filter(game=game)] == [key]
 
 
@@ -178,7 +186,7 @@ def test_a_round_overtaken_by_another_phone_keeps_its_numbers_for_the_next_round
     game = make_game()
     page.goto(f"/games/{game.pk}/")
     queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
-    services.add_round(Game.objects.get(pk=game.pk), Typed((9, 0, 4)), 1)  # another phone
+    another_phone_saves(game, (9, 0, 4))
 
     no_signal.back(page)
 
@@ -187,6 +195,7 @@ def test_a_round_overtaken_by_another_phone_keeps_its_numbers_for_the_next_round
     expect(page.locator("legend")).to_have_text("Points for round 2")
     page.get_by_role("button", name="Save round").click()  # one tap
 
+    expect(page.get_by_role("status").filter(has_text="saved")).to_contain_text("Round 2 saved.")
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
     assert saved_rounds(game) == [(9, 0, 4), (5, 0, 12)]
 
@@ -195,7 +204,7 @@ def test_a_held_round_can_be_discarded(page, signed_in, make_game, no_signal):
     game = make_game()
     page.goto(f"/games/{game.pk}/")
     queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
-    services.add_round(Game.objects.get(pk=game.pk), Typed((5, 0, 12)), 1)  # the same, typed twice
+    another_phone_saves(game, (5, 0, 12))  # the same round, typed on both
     no_signal.back(page)
 
     page.get_by_role("button", name="Discard the numbers of round 1").click()
