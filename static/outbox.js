@@ -262,6 +262,7 @@
   function showHeld(form, item) {
     const answer = readAnswer(item.html);
     form.dataset.outboxItem = String(item.id); // before its numbers: they are no draft
+    if (answer.next) form.dataset.serverRound = String(answer.next); // the sheet is older
     blank(form);
     putValues(form, item.fields);
     numberForm(form, item.status === "overtaken" && answer.next ? answer.next : item.number);
@@ -304,6 +305,10 @@
       }
       return line;
     });
+    if (items.some((item) => item.status === "waiting")) {
+      const help = { className: "help", textContent: outbox.dataset.waitingHelp };
+      lines.push(Object.assign(document.createElement("li"), help));
+    }
     notes.forEach((note) => {
       lines.push(Object.assign(document.createElement("li"), { textContent: note }));
     });
@@ -352,6 +357,11 @@
     }
     drawRows();
     drawList();
+    // Who starts, in what order goals are laid: the rules say it after the rounds saved, which
+    // are no longer the round being typed.
+    document.querySelectorAll("#sheet .starter, #sheet .table-helpers").forEach((told) => {
+      told.hidden = items.length > 0;
+    });
   }
 
   // Sends this sheet's rounds; the last answer shows as the sheet the server sent with it.
@@ -469,11 +479,13 @@
     if (navigator.serviceWorker) {
       navigator.serviceWorker.addEventListener("message", async (event) => {
         if (!event.data || event.data.type !== "outbox" || !box()) return;
-        const before = items.length;
+        const seen = () => JSON.stringify(items.map((item) => [item.id, item.status]));
+        const before = seen();
         await refreshItems();
-        if (items.length === before) return draw();
+        if (seen() === before) return;
         const response = await fetch(window.location.href, { headers: { "HX-Request": "true" } });
         if (response.ok) await show({ answer: { html: await response.text() } });
+        else await draw();
       });
     }
 

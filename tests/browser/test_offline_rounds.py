@@ -3,6 +3,8 @@ and a closed tab in between, are saved once each, in order, when the signal retu
 server is taken away for real (a relay unplugged, tests/helpers/relay.py): the page comes from
 the service worker (templates/sw.js), the rounds wait in the outbox (static/outbox.js)."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -65,3 +67,44 @@ def test_three_rounds_typed_without_signal_are_saved_once_each_in_order(
     saved = Game.objects.get(pk=game.pk).state.rounds
     assert [r.entries for r in saved] == [tuple(values.values()) for values in ROUNDS]
     assert Round.objects.filter(game=game).count() == 3
+
+
+def test_the_worker_sends_the_outbox_by_itself_with_no_page_open(
+    page, context, relay, signed_in, make_game, watch
+):
+    """Background Sync: the sheet asked for it when the round was queued; the browser wakes
+    the worker when the signal returns (dispatched here through DevTools), and the worker
+    sends the outbox on its own."""
+    watch.expect("failed", "/rounds/")
+    watch.expect_console("net::ERR_INTERNET_DISCONNECTED")
+    game = make_game()
+    sheet = f"/games/{game.pk}/"
+    page.goto(sheet)
+    wait_for_worker(page)
+    cdp = context.new_cdp_session(page)
+    registrations = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    relay.unplug()
+    context.set_offline(True)
+    queue_round(page, ROUNDS[0], waiting=1)
+    page.goto("about:blank")  # no page of the app is open any more
+
+    relay.plug()
+    context.set_offline(False)
+    origin = relay.url
+    ours = [r for r in registrations if r["scopeURL"].startswith(origin) and not r["isDeleted"]]
+    cdp.send(
+        "ServiceWorker.dispatchSyncEvent",
+        {"origin": origin, "registrationId": ours[0]["registrationId"], "tag": "outbox",
+         "lastChance": False},
+    )  # fmt: skip
+
+    deadline = time.monotonic() + 5
+    while not (wait_for_requests() or Round.objects.filter(game=game).exists()):
+        assert time.monotonic() < deadline, "the worker did not send the outbox"
+        time.sleep(0.1)
+    assert [r.entries for r in Game.objects.get(pk=game.pk).state.rounds] == [(5, 0, 12)]

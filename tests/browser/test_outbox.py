@@ -15,6 +15,13 @@ from tests.browser.sheet import points_field, type_round
 NO_SIGNAL = "**/rounds/"
 
 
+@pytest.fixture
+def service_workers():
+    """The page's own outbox, without the worker's Background Sync, whose requests the test's
+    routes do not cut (test_offline_rounds.py has the worker and a relay unplugged)."""
+    return "block"
+
+
 def saved_rounds(game):
     wait_for_requests()  # the live server shares its in-memory database with this thread
     return [r.entries for r in Game.objects.get(pk=game.pk).state.rounds]
@@ -99,7 +106,7 @@ def test_rounds_saved_with_no_signal_wait_in_the_sheet_then_are_sent_in_order_on
     row = re.compile(r"1\s*waiting for signal\s*5\s*0\s*12")
     expect(waiting_rows(page).first).to_have_text(row)
     expect(page.get_by_role("status").filter(has_text="waiting for signal")).to_contain_text(
-        "Round 1 is waiting for signal"
+        "Round 1: waiting for signal."
     )
     expect(page.locator("tfoot td strong")).to_have_text(["0", "0", "0"])  # no invented total
     expect(page.locator("legend")).to_have_text("Points for round 2")
