@@ -14,7 +14,9 @@ bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 # A phone on a weak network must not hold a worker: the reverse proxy buffers slow clients.
 timeout = 30
-graceful_timeout = 20
+# A restart (an upgrade, a HUP) waits this long for the requests under way: as long as the
+# longest one may last (timeout), so that none of them is cut off in the middle.
+graceful_timeout = timeout
 # Load the app before forking: a bad setting stops the master at once, and workers share memory.
 preload_app = True
 accesslog = os.environ.get("ACCESS_LOG", "-") or None

@@ -1,14 +1,27 @@
-"""The account's forms: sign-up with an optional e-mail address, a new address, the account's
-deletion. Each change to the account asks for its password, so that a phone left signed in
-at the table cannot hand it over (a new address would let anyone reset the password)."""
+"""The account's forms: sign-up with an optional e-mail address (and a name that looks like
+no other account's), a new address, the account's deletion. Each change to the account asks
+for its password, so that a phone left signed in at the table cannot hand it over (a new
+address would let anyone reset the password)."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from accounts.usernames import refuse_look_alike
+from games.forms.echo import BoundedEcho
+
+
+class LoginForm(AuthenticationForm):
+    bound_field_class = BoundedEcho  # a refused form types back a bounded name
+
+
+class ResetForm(PasswordResetForm):
+    bound_field_class = BoundedEcho
+
 
 class SignupForm(UserCreationForm):
+    bound_field_class = BoundedEcho
     email = forms.EmailField(
         label=_("E-mail address (optional)"),
         required=False,
@@ -22,9 +35,18 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username", "email")
 
+    def clean_username(self):
+        # Django's refuses the same name in another case, and then returns None.
+        username = super().clean_username()
+        if username:
+            refuse_look_alike(username)
+        return username
+
 
 class CurrentPasswordForm(forms.Form):
     """A form that the account's password confirms."""
+
+    bound_field_class = BoundedEcho
 
     password = forms.CharField(
         label=_("Your password"),

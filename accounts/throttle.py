@@ -1,12 +1,15 @@
 """Log-in throttling: after repeated failures for one account or from one address, a wait.
+Password resets are counted the same way, per address asked for and per client.
 
 Each try is counted before its password is checked, atomically (accounts/models.py), so
 parallel tries cannot all pass the check before any of them fails: past the limit they are
 refused without a check. A try that does not fail gives its place back. The account is
 named as the log-in form cleans it (NFKC, stripped) and without case, so "erin ", "ｅｒｉｎ"
 and "ERIN" share erin's count. The window opens at the first failure and lasts
-LOGIN_LOCKOUT_SECONDS. A successful log-in clears the account's count but not the
-address's, so whoever guesses at other accounts cannot start afresh by logging into their own.
+LOGIN_LOCKOUT_SECONDS; each try first removes every window that has ended, so the table
+holds only the names and addresses tried in the last window. A successful log-in clears the
+account's count but not the address's, so whoever guesses at other accounts cannot start
+afresh by logging into their own.
 """
 
 import hashlib
@@ -59,23 +62,45 @@ class _OverLimit(Exception):
 def reserve(request, username):
     """Count a try against every counter of this request; False, counting none, if that
     would take one past its limit."""
+    return _reserve(_counters(request, username), settings.LOGIN_LOCKOUT_SECONDS)
+
+
+def reserve_reset(request, email):
+    """Count a password reset asked for `email` by this client; False, counting none, past
+    PASSWORD_RESETS_PER_ADDRESS for the address or PASSWORD_RESETS_PER_CLIENT for the client.
+    The address is counted whether an account has it or not, so the count tells nothing."""
+    counters = [
+        (_key("resetby", client_address(request)), settings.PASSWORD_RESETS_PER_CLIENT),
+        (_key("resetto", email.casefold()), settings.PASSWORD_RESETS_PER_ADDRESS),
+    ]
+    return _reserve(counters, settings.PASSWORD_RESET_WINDOW_SECONDS)
+
+
+def _reserve(counters, window_seconds):
     now = timezone.now()
+    prune(now)  # apart: its locks on others' rows are no part of this try's transaction
     try:
         with transaction.atomic():
-            for key, limit in _counters(request, username):
-                if _count_try(key, now) > limit:
+            for key, limit in counters:
+                if _count_try(key, now, window_seconds) > limit:
                     raise _OverLimit
     except _OverLimit:
         return False
     return True
 
 
-def _count_try(key, now):
+def prune(now):
+    """Forget every window that has ended, whoever's it was: without this, each name or
+    address ever tried would keep its row (one query, on the index of window_ends)."""
+    LoginFailures.objects.filter(window_ends__lte=now).delete()
+
+
+def _count_try(key, now, window_seconds):
     """The count of `key` with this try, opening a new window if the last one has ended."""
     LoginFailures.objects.filter(key=key, window_ends__lte=now).delete()
     counter = LoginFailures.objects.filter(key=key)
     if not counter.update(count=F("count") + 1):
-        window_ends = now + timedelta(seconds=settings.LOGIN_LOCKOUT_SECONDS)
+        window_ends = now + timedelta(seconds=window_seconds)
         try:
             with transaction.atomic():
                 LoginFailures.objects.create(key=key, count=1, window_ends=window_ends)

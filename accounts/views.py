@@ -1,31 +1,30 @@
 """Sign-up, log-in, password reset and change: django.contrib.auth's views, where they need
 a change; the account page, its e-mail address, and the account's deletion."""
 
-import logging
-
 from django.contrib import messages
 from django.contrib.auth import login as log_in
 from django.contrib.auth import logout as log_out
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
-from django.core.mail import mailers
 from django.db.models import Count
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import AccountDeleteForm, EmailChangeForm, SignupForm
+from accounts import tasks, throttle
+from accounts.forms import AccountDeleteForm, EmailChangeForm, LoginForm, ResetForm, SignupForm
 from games import services
 from games.wording import collation_key
-
-logger = logging.getLogger(__name__)
 
 
 class LoginView(auth_views.LoginView):
     """Django's log-in view, refusing with 422 like every form; urls.py adds the throttle."""
+
+    authentication_form = LoginForm
 
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=422)
@@ -60,28 +59,23 @@ def signup(request):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Says so when no e-mail can leave, instead of "We've emailed you instructions".
+    """Django's form; the request only counts the try and queues the mail (accounts/tasks.py).
 
-    The mail server is tried before the address is looked up, so the answer is the same
-    for every address and tells nobody which ones have an account. (Django itself logs a
-    mail refused later on, and still shows its usual page.)
+    Whether an account has the address, and whether the address or the client has asked too
+    often (accounts/throttle.py), the answer is the same redirect, after the same queries:
+    neither the page nor its timing tells which addresses have an account.
     """
 
+    form_class = ResetForm
+
     def form_valid(self, form):
-        connection = mailers.default
-        try:
-            with connection:  # opens the connection, then closes it
-                pass
-        except OSError:  # refused, timed out, TLS or login failure (SMTPException is one)
-            where = f"{getattr(connection, 'host', '?')}:{getattr(connection, 'port', '?')}"
-            logger.exception("Password reset: no e-mail can be sent through %s", where)
-            message = _(
-                "The reset e-mail cannot be sent right now: the mail server does not answer. "
-                "Try again later, or ask the person who runs Scorekeeper to reset your password."
-            )
-            form.add_error("email", message)
-            return self.render_to_response(self.get_context_data(form=form), status=503)
-        return super().form_valid(form)
+        email = form.cleaned_data["email"]
+        if throttle.reserve_reset(self.request, email):
+            tasks.send_password_reset.enqueue(email, get_language())
+        return HttpResponseRedirect(self.get_success_url())
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=422)
 
 
 @login_required

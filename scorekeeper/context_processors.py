@@ -1,10 +1,15 @@
-"""What every page needs to offer itself in the other languages."""
+"""What every page needs to offer itself in the other languages.
+
+Nothing here asks the request for its host unless a view answers it: the 400 page of a request
+whose Host is not in ALLOWED_HOSTS renders through here too, and asking would raise again
+(a 500 instead of the 400).
+"""
 
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.http.request import split_domain_port, validate_host
 from django.urls import translate_url
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, get_language_from_path, get_language_info
 
 
@@ -27,7 +32,9 @@ def languages(request):
         for code, _name in settings.LANGUAGES
     ]
     alternates = []
-    if prefixed:
+    # Only on a page a view answered: the middleware checked its Host before any view ran
+    # (CommonMiddleware), while an error page may be about that very Host.
+    if prefixed and request.resolver_match is not None:
         alternates = [
             {"code": choice["code"], "url": request.build_absolute_uri(choice["next"])}
             for choice in choices
@@ -38,11 +45,16 @@ def languages(request):
 
 
 def _page_to_return_to(request):
-    """After a refused POST the page's own URL may not answer a GET: go back where it came from."""
+    """After a refused POST the page's own URL may not answer a GET: go back where it came from,
+    when that is one of the site's own hosts (ALLOWED_HOSTS, not the request's Host)."""
     if request.method == "GET":
         return request.get_full_path()
-    referer = request.META.get("HTTP_REFERER", "")
-    if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()):
-        parts = urlsplit(referer)
+    try:
+        parts = urlsplit(request.META.get("HTTP_REFERER", ""))
+    except ValueError:  # e.g. "http://[::1": a header anyone can send
+        return request.get_full_path()
+    domain, _port = split_domain_port(parts.netloc)
+    ours = domain and validate_host(domain, settings.ALLOWED_HOSTS)
+    if ours and parts.path.startswith("/") and not parts.path.startswith("//"):
         return parts.path + (f"?{parts.query}" if parts.query else "")
     return request.get_full_path()

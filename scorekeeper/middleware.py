@@ -1,6 +1,10 @@
-"""Refusing a request too big to serve before anything reads its body."""
+"""The site's own middleware: refusing a request that cannot be served before anything reads
+its body, and naming the account a page belongs to, for the service worker."""
+
+import codecs
 
 from django.conf import settings
+from django.http.multipartparser import MultiPartParser
 from django.shortcuts import render
 from django.urls import reverse_lazy
 
@@ -23,6 +27,39 @@ def refuse_oversized_requests(get_response):
         return get_response(request)
 
     return middleware
+
+
+def refuse_unreadable_requests(get_response):
+    """400 for a request in a charset other than UTF-8, or a multipart body without a usable
+    boundary. Every page of the site is UTF-8, so a browser posts its forms in UTF-8; Django
+    would decode any other charset it knows (even "base64" or "undefined", which are not
+    text, and raise a 500) and silently read an unknown one as UTF-8. A multipart body that is
+    broken further on is refused by Django's own parser, with the same 400 page. (A
+    Content-Type that cannot be read at all is noted by scorekeeper.handler.Request.)"""
+
+    def middleware(request):
+        unreadable = getattr(request, "unreadable_content_type", False)
+        if unreadable or not (_is_utf8(request.content_params) and _has_boundary(request)):
+            return render(request, "400.html", status=400)
+        return get_response(request)
+
+    return middleware
+
+
+def _is_utf8(params):
+    if "charset" not in params:
+        return True
+    try:
+        return codecs.lookup(params["charset"]).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _has_boundary(request):
+    if request.content_type != "multipart/form-data":
+        return True
+    boundary = request.content_params.get("boundary", "")
+    return bool(boundary) and MultiPartParser.boundary_re.fullmatch(boundary) is not None
 
 
 def name_the_account(get_response):

@@ -5,6 +5,7 @@ Production (DEBUG off) refuses to start without a real SECRET_KEY and ALLOWED_HO
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -40,10 +41,32 @@ MIN_SECRET_KEY_LENGTH = 50
 
 if not DEBUG:
     too_weak = len(SECRET_KEY) < MIN_SECRET_KEY_LENGTH or len(set(SECRET_KEY)) < 5
-    if SECRET_KEY == DEV_SECRET_KEY or too_weak:
+    # startproject's key, and any made like it, is public: security.W009 refuses it too.
+    insecure = SECRET_KEY.startswith("django-insecure-")
+    if SECRET_KEY == DEV_SECRET_KEY or too_weak or insecure:
         raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
     if "ALLOWED_HOSTS" not in os.environ:
         raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")
+
+
+def site_url():
+    """The site's own address, which links in mails are built from, never from a request's
+    Host header (whose port no ALLOWED_HOSTS checks). In production, https:// and the first
+    of ALLOWED_HOSTS unless SITE_URL says otherwise; in development, `make run`'s address."""
+    default = f"https://{ALLOWED_HOSTS[0]}" if not DEBUG and ALLOWED_HOSTS else ""
+    url = os.environ.get("SITE_URL") or default or "http://127.0.0.1:8000"
+    parts = urlsplit(url)
+    wildcard = "*" in parts.netloc or parts.netloc.startswith(".")
+    if parts.scheme not in {"http", "https"} or not parts.hostname or wildcard:
+        raise ImproperlyConfigured(
+            f"Set SITE_URL to the site's address, such as https://scores.example.org, not {url!r}."
+        )
+    if parts.path.strip("/") or parts.query or parts.fragment:
+        raise ImproperlyConfigured(f"SITE_URL is a scheme and a host only, not {url!r}.")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+SITE_URL = site_url()
 
 INSTALLED_APPS = [
     "games",
@@ -76,6 +99,8 @@ MIDDLEWARE = [
     # Last, so that its 413 gets every header above; still before any body is read (the CSRF
     # check reads it in process_view, after every middleware has seen the request).
     "scorekeeper.middleware.refuse_oversized_requests",
+    # Likewise: a body in another charset, or multipart without a boundary, is refused unread.
+    "scorekeeper.middleware.refuse_unreadable_requests",
 ]
 
 # The most a request may send (a backup to import is the biggest): refused by its size before
@@ -90,6 +115,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # A running job not heard from for this long lost its worker (jobs/models.py): it is given up
 # and what it wrote is undone. Each step of a job reports well within a second.
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
+# Exports an account may ask for in an hour (each reads all its games), and how long the file
+# of one is kept for its owner to download.
+EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
+EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -141,6 +170,11 @@ LOGIN_URL = "login"
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
+# Password resets asked for one address, and by one client, in a window: past either, the
+# answer is the same and no mail leaves (accounts/throttle.py).
+PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESETS_PER_ADDRESS", 3))
+PASSWORD_RESETS_PER_CLIENT = int(os.environ.get("PASSWORD_RESETS_PER_CLIENT", 10))
+PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
@@ -217,9 +251,21 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # on one node holds on every node.
 # Folds (games/reports/folds.py) are kept under their game's stamp: in each worker's memory,
 # or in the shared Redis, where one node's fold serves them all.
+# Redis away is slower, not down (scorekeeper/cache.py): its errors are answered as misses, and
+# a worker that met one leaves it alone for REDIS_RETRY_AFTER seconds. A Redis that does not
+# answer costs a request at most its connect timeout, once in that time.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_OPTIONS = {
+    "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", 0.25)),
+    "socket_timeout": float(os.environ.get("REDIS_TIMEOUT", 1.0)),
+    "retry_after": float(os.environ.get("REDIS_RETRY_AFTER", 5.0)),
+}
 if REDIS_URL:
-    SHARED_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    SHARED_CACHE = {
+        "BACKEND": "scorekeeper.cache.ResilientRedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": REDIS_OPTIONS,
+    }
 elif DEBUG:
     SHARED_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 else:
@@ -235,7 +281,9 @@ CACHES = {
     # Never stale (the keys change with the data): kept till memory runs short. Not the file
     # cache, whose every write lists its whole folder.
     "folds": (
-        SHARED_CACHE | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
+        SHARED_CACHE
+        | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
+        | {"OPTIONS": REDIS_OPTIONS | {"keys_never_stale": True}}
         if REDIS_URL
         else {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

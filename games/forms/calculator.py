@@ -9,6 +9,7 @@ stored; only the scores it helps type are.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.echo import ECHO_MAX, NOT_AT_THE_TABLE, BoundedEcho
 from games.refusals import describe_unreadable
 from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
 from games.wording import elide
@@ -16,13 +17,14 @@ from games.wording import elide
 # The goals by the display card they lie on, in the order they are revealed.
 GOAL_LABELS = (_("1st goal"), _("2nd goal"), _("3rd goal"), _("4th goal"))
 SHORT_LABELS = (_("1st"), _("2nd"), _("3rd"), _("4th"))
-TYPED_MAX = 200  # far more than a goal card or a hand holds; only bounds what is echoed back
+TYPED_MAX = ECHO_MAX  # far more than a goal card or a hand holds
 
 
 class HandCalculator(forms.Form):
     """The goals of the round, each player's letters, and the player to calculate for."""
 
-    calculate = forms.TypedChoiceField(coerce=int, choices=())
+    bound_field_class = BoundedEcho
+    calculate = forms.TypedChoiceField(coerce=int, choices=(), error_messages=NOT_AT_THE_TABLE)
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)

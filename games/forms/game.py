@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import names, rules
 from games.forms.calculator import HandCalculator, calculates
+from games.forms.echo import NOT_AT_THE_TABLE, BoundedEcho
 from games.models import NOTE_MAX_LENGTH, PLACE_MAX_LENGTH, Kind
 from games.refusals import describe, players_limit, stale_message
 
@@ -123,6 +124,7 @@ class RoundForm(forms.Form):
     `number` is the round being edited, or None for the next round.
     """
 
+    bound_field_class = BoundedEcho
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
@@ -152,6 +154,7 @@ class RoundForm(forms.Form):
                 required=False,  # only when nobody emptied their hand: the rules say when
                 empty_value=None,
                 choices=[("", "—")] + list(enumerate(game.names)),
+                error_messages=NOT_AT_THE_TABLE,
             )
 
     def _calculator(self):

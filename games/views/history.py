@@ -1,31 +1,32 @@
 """The history of an account's games, its backups, and a finished game for BG Stats."""
 
-import csv
 import logging
 import time
 from contextlib import closing
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import DatabaseError
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.archive import backup, bgstats, restore
+from games.archive import bgstats, export, export_job, restore
 from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
 from games.reports import summaries
 from games.reports.folds import load_sheets
 from games.services import SamePlayer
 from games.views.sheet import get_game_for
+from jobs.models import Job
 
 logger = logging.getLogger(__name__)
 PER_PAGE = 50
@@ -54,32 +55,34 @@ def _page(request, form):
     return Paginator(listing, PER_PAGE).get_page(request.GET.get("page"))
 
 
-# Games read at a time by the exports: a worker's memory does not grow with the account.
-EXPORT_CHUNK = 100
-
-
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def export_json(request):
-    games = request.user.games.sheets(chunk_size=EXPORT_CHUNK)
-    response = StreamingHttpResponse(backup.json_text(games), content_type="application/json")
-    return _attachment(response, "json")
+    return _export(request, "json")
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def export_csv(request):
-    """The CSV in the reader's language, as their spreadsheet opens it: with a byte-order
-    mark (or Excel reads UTF-8 as Latin-1) and, where decimals take a comma (French), fields
-    separated by semicolons, as LibreOffice and Excel expect there."""
-    response = HttpResponse("\ufeff", content_type="text/csv; charset=utf-8")
-    delimiter = ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
-    writer = csv.writer(response, delimiter=delimiter)
-    writer.writerows(backup.csv_rows(request.user.games.sheets()))
-    return _attachment(response, "csv")
+    """The CSV in the reader's language, as their spreadsheet opens it (games/archive/export.py)."""
+    return _export(request, "csv")
 
 
-def _attachment(response, extension):
+def _export(request, extension):
+    """POST (the history's buttons) queues the export and shows its progress; GET (a link, a
+    program) streams it. Both read one snapshot a chunk at a time, and both count."""
+    try:
+        if request.method == "POST":
+            return redirect(export_job.queue(request.user, extension))
+        export_job.counted(request.user, state=Job.State.DONE, finished_at=timezone.now())
+    except export_job.TooMany:
+        message = _(
+            "You asked for %(count)s exports in the last hour: wait a little, then export again."
+        )
+        messages.error(request, message % {"count": settings.EXPORTS_PER_HOUR})
+        return redirect("history")
+    text = export.streamed(request.user, extension)
+    response = StreamingHttpResponse(text, content_type=export_job.CONTENT_TYPES[extension])
     day = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.{extension}"'
     return response

@@ -1,6 +1,7 @@
 """Production settings: read from the environment, refusing to start half-configured."""
 
 import re
+import runpy
 import subprocess
 
 import pytest
@@ -28,7 +29,11 @@ def test_check_deploy_reports_no_issue_with_production_values(prod_env):
 
 
 # Django's deploy check (security.W009) asks for 50 characters at least.
-@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short", "k3y-" * 12])
+# A key made by startproject is long and varied, but starts with django-insecure-.
+INSECURE = "django-insecure-" + "q7#x$2m!v9@k4p%w8z^r6t&y3u*e1o(a0s)d5f"
+
+
+@pytest.mark.parametrize("secret", [DEV_SECRET_KEY, None, "short", "k3y-" * 12, INSECURE])
 def test_it_refuses_to_start_without_a_real_secret_key(prod_env, secret):
     if secret is None:
         del prod_env["SECRET_KEY"]
@@ -52,6 +57,14 @@ def test_gunicorn_is_production_unless_told_otherwise(prod_env):
     served = run(prod_env, PYTHON, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", "127.0.0.1:0")
     assert served.returncode != 0
     assert "Set SECRET_KEY to a long random value in production." in served.stderr
+
+
+def test_a_restart_lets_the_longest_request_finish(monkeypatch):
+    """gunicorn kills a worker whose request outlasts `timeout`: no request lasts longer, and
+    a graceful restart that waits less would cut the longest ones off."""
+    monkeypatch.setenv("DEBUG", "0")  # the file sets it by default: keep it out of os.environ
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["graceful_timeout"] >= config["timeout"] > 0
 
 
 def test_whitenoise_serves_hashed_compressed_static_files_for_a_year(live_app):

@@ -2,8 +2,9 @@
 
 Each node is gunicorn with production settings and a folder of its own (its file cache would
 be there); they share only the database, the Redis of REDIS_URL and SECRET_KEY. PostgreSQL and
-Redis are throwaway servers started here (tests/helpers/services.py) unless the suite already
-runs on them, so this runs in both passes of `make test`, the SQLite one included.
+Redis are throwaway servers started here (tests/helpers/services.py), PostgreSQL unless the
+suite already runs on it, so this runs in both passes of `make test`, the SQLite one included.
+Redis is always this module's own: a test kills it.
 """
 
 import contextlib
@@ -13,6 +14,7 @@ import re
 import secrets
 import signal
 import threading
+import time
 import uuid
 from pathlib import Path
 from unittest.mock import patch
@@ -30,9 +32,16 @@ TABLES, ROUNDS = 4, 12
 
 
 @pytest.fixture(scope="module")
-def redis_url():
-    with services.redis() as url:
-        yield url
+def redis_server(tmp_path_factory):
+    """Redis of this module's own: one test kills it in the middle, and starts it again."""
+    server = services.RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_url(redis_server):
+    return redis_server.url
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +55,8 @@ def nodes(tmp_path_factory, redis_url):
         secret = secrets.token_urlsafe(50)
         envs = [
             production_env(folder / "static", database_url, SECRET_KEY=secret,
-                           REDIS_URL=redis_url, CACHE_DIR=str(folder / name / "cache"))
+                           REDIS_URL=redis_url, CACHE_DIR=str(folder / name / "cache"),
+                           REDIS_RETRY_AFTER="1")
             for name in ("a", "b")
         ]  # fmt: skip
         manage(envs[0], "collectstatic", "--noinput")
@@ -194,6 +204,48 @@ def test_killing_a_nodes_workers_during_saves_loses_no_round_and_doubles_none(no
         rounds = on(b, phone).get(f"/games/{table.game}.json").json()["rounds"]
         assert [r["number"] for r in rounds] == list(range(1, ROUNDS + 1))
         assert [list(r["entries"].values()) for r in rounds] == table.sent
+
+
+def entries_of(phone, game):
+    return [list(r["entries"].values()) for r in phone.get(f"/games/{game}.json").json()["rounds"]]
+
+
+def test_with_redis_killed_in_the_middle_nothing_answers_500_and_nothing_is_lost(
+    nodes, redis_server
+):
+    a, b = nodes
+    username, phone = new_account(a)  # signed in before: its session was in Redis
+    game = phone.start_game("Ana", "Ben")
+    assert phone.submit(f"/games/{game}/share/", {}).status == 302
+    live = re.search(r'href="http://127\.0\.0\.1:\d+(/live/[\w-]+/)"',
+                     phone.get(f"/games/{game}/share/").text).group(1)  # fmt: skip
+    table = Table(nodes, phone, phone.start_game("Cleo", "Dan"))
+    table.start()
+    while len(table.answers) < 2 and table.is_alive():
+        time.sleep(0.01)
+
+    redis_server.kill()
+    statuses = []
+    for number, node in enumerate(nodes, start=1):
+        here = on(node, phone)
+        statuses += [here.get(f"/games/{game}/").status, here.get("/history/").status,
+                     here.post(f"/games/{game}/rounds/", round_data(here, game, number,
+                                                                   [number, 0])).status,
+                     Phone(node).get(live).status]  # fmt: skip
+        Phone(node).log_in(username)  # each asserts its 302
+        new_account(node)
+    table.join(timeout=120)
+    redis_server.start()  # empty, as after a crash
+    time.sleep(1.2)  # REDIS_RETRY_AFTER: each worker tries it again
+
+    assert statuses == [200, 200, 302, 200] * 2
+    assert table.answers == [302] * ROUNDS
+    for node in nodes:
+        assert entries_of(on(node, phone), table.game) == table.sent
+        assert entries_of(on(node, phone), game) == [[1, 0], [2, 0]]
+    assert on(b, phone).submit("/accounts/logout/", {}, form_path="/games/new/").status == 302
+    for node in nodes:  # Redis back: a log-out on one node holds on both again
+        assert on(node, phone).get("/games/new/").status == 302
 
 
 def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, make_game):

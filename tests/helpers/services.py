@@ -8,9 +8,14 @@ to close: the server lives as long as the `with` block.
 
 import contextlib
 import os
+import shutil
 import subprocess
+import time
+from pathlib import Path
 
-from tests.helpers.live import PYTHON, ROOT
+import redis as redis_client
+
+from tests.helpers.live import PYTHON, ROOT, free_port
 
 WAITER = "import os, sys; print(os.environ[sys.argv[1]], flush=True); sys.stdin.read()"
 
@@ -51,3 +56,41 @@ def redis():
         return
     with throwaway([str(ROOT / "bin/with-redis")], "REDIS_URL") as url:
         yield url
+
+
+class RedisServer:
+    """A redis-server of the test's own, as bin/with-redis runs it (nothing kept on disk), that
+    the test can kill with SIGKILL in the middle and start again on the same port."""
+
+    def __init__(self, folder, ports=range(63800, 63900)):
+        self.folder, self.port, self.process = Path(folder), free_port(ports), None
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        executable = shutil.which("redis-server")
+        if executable is None:
+            raise RuntimeError("Redis is not installed: apt-get install redis-server")
+        self.process = subprocess.Popen(
+            [executable, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder), "--daemonize", "no",
+             "--logfile", str(self.folder / "redis.log")]
+        )  # fmt: skip
+        client = redis_client.Redis.from_url(self.url, socket_connect_timeout=0.2)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(redis_client.ConnectionError):
+                if client.ping():
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError(f"redis-server did not answer on port {self.port}")
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait(timeout=30)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.kill()

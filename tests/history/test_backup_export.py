@@ -9,9 +9,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.archive import backup
+from games.archive import backup, export
 from games.models import Game
-from games.views import history as history_views
 from tests.helpers import seeding
 from tests.helpers.sheet import FINISHED
 
@@ -105,8 +104,14 @@ def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game)
 
 def read_csv(response, delimiter=","):
     """The CSV as a spreadsheet reads it: UTF-8 after its byte-order mark."""
-    text = response.content.decode("utf-8-sig")
-    return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    return csv_rows(response.getvalue(), delimiter)
+
+
+def csv_rows(content, delimiter=","):
+    assert content.startswith(codecs.BOM_UTF8)
+    return list(
+        csv.reader(io.StringIO(content.decode("utf-8-sig"), newline=""), delimiter=delimiter)
+    )
 
 
 @pytest.mark.parametrize("name", ["=SUM(A1)", "=1+1", "+1+1", "-1+1", "@SUM(A1)"])
@@ -143,7 +148,6 @@ def test_the_csv_opens_in_columns_with_its_accents_in_english(alice_client, make
 
     response = alice_client.get("/history/export.csv")
 
-    assert response.content.startswith(codecs.BOM_UTF8)
     rows = read_csv(response, delimiter=",")
     assert rows[0][:3] == ["game", "date", "round"]
     assert [row[4] for row in rows[1:]] == ["Zoé", "Léon"]
@@ -155,7 +159,6 @@ def test_the_csv_uses_semicolons_in_french(alice_client, make_game):
 
     response = alice_client.get("/history/export.csv")
 
-    assert response.content.startswith(codecs.BOM_UTF8)
     rows = read_csv(response, delimiter=";")
     assert rows[0][:3] == ["partie", "date", "manche"]
     assert [row[4] for row in rows[1:]] == ["Zoé", "Léon"]
@@ -166,7 +169,7 @@ def test_exports_hold_only_the_accounts_games(alice_client, make_game, bob):
     make_game(names=("Zed", "Yan"), rounds=[(3, 0)], owner=bob)
 
     assert json.loads(exported(alice_client)) == []
-    assert "Zed" not in alice_client.get("/history/export.csv").content.decode()
+    assert "Zed" not in alice_client.get("/history/export.csv").getvalue().decode()
 
 
 def test_exports_require_login(client):
@@ -177,8 +180,13 @@ def test_exports_require_login(client):
 def test_history_links_to_the_exports_and_the_import(alice_client):
     html = alice_client.get("/history/").content.decode()
 
-    for url in ("/history/export.json", "/history/export.csv", "/history/import/"):
-        assert f'href="{url}"' in html
+    assert 'href="/history/import/"' in html
+    for url, name in [
+        ("/history/export.json", "Download a backup of all games (JSON)"),
+        ("/history/export.csv", "Download every round for a spreadsheet (CSV)"),
+    ]:
+        form = re.search(rf'<form method="post" action="{url}">(.*?)</form>', html, re.S)
+        assert f'<button type="submit">{name}</button>' in form.group(1)
 
 
 def exported(client):
@@ -214,7 +222,7 @@ def test_the_streamed_backup_is_the_text_of_one_json_dump(alice_client, make_gam
 
 
 def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkeypatch):
-    monkeypatch.setattr(history_views, "EXPORT_CHUNK", 4)
+    monkeypatch.setattr(export, "CHUNK", 4)
     seeding.finished_games(alice, seeding.tables(10))
 
     response = alice_client.get("/history/export.json")
@@ -223,8 +231,7 @@ def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkey
     with CaptureQueriesContext(connection) as rest:
         rest_of_it = b"".join(response.streaming_content)
 
-    # the games (read 4 at a time from one cursor), and 4 games' seats, and their rounds
-    # with their entries
-    assert len(first) == 1 + 2
-    assert len(rest) == 2 + 2  # 4 games more, then the last 2
+    # 4 games, their seats, and their rounds with their entries
+    assert len(first) == 3
+    assert len(rest) == 3 + 3  # 4 games more, then the last 2
     assert rest_of_it.count(b'\n  "uuid": ') == 9

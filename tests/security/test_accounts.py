@@ -31,3 +31,25 @@ def test_a_phone_stays_signed_in_for_weeks(client, alice):
 
     cookie = response.cookies[settings.SESSION_COOKIE_NAME]
     assert int(cookie["max-age"]) >= 60 * 60 * 24 * 28
+
+
+HUGE = "n" * 2_000_000
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("/accounts/signup/", {"username": HUGE}),
+        ("/accounts/signup/", {"username": "nina", "email": HUGE}),
+        ("/accounts/login/", {"username": HUGE, "password": "x"}),
+        ("/accounts/password_reset/", {"email": HUGE}),
+        ("/accounts/email/", {"email": HUGE, "password": "x"}),
+    ],
+)
+def test_a_refused_account_form_types_back_a_bounded_value(alice_client, path, data):
+    if path != "/accounts/email/":
+        alice_client.logout()
+    response = alice_client.post(path, data)
+    assert response.status_code == 422
+    assert len(response.content) < 50_000
+    assert "n" * 150 in response.text  # what was typed is kept, cut short

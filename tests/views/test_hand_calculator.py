@@ -212,3 +212,56 @@ def test_it_words_its_refusals_in_french(alice_client, game):
     alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
     response = calculate(alice_client, game, 0, {0: "A" * 33})
     assert "33 lettres\u00a0: une main en compte 32 au plus." in response.text
+
+
+# ------------------------------------------------------------------ what it types back
+
+HUGE = 2_400_000  # just under what Django reads of a form (DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+
+@pytest.mark.parametrize("field", ["hand_0", "goal_1", "seat_1", "round_number"])
+def test_a_huge_field_is_typed_back_cut_short(alice_client, game, field):
+    response = calculate(alice_client, game, 0, {0: "ABC"}, **{field: "7" * HUGE})
+    assert response.status_code in (200, 422)
+    assert len(response.content) < 50_000
+    assert "7" * 200 in response.text
+    assert "7" * 201 not in response.text
+
+
+def test_a_huge_hand_is_refused_with_its_real_length(alice_client, game):
+    response = calculate(alice_client, game, 0, {0: "A" * HUGE})
+    assert response.status_code == 422
+    assert f"Ensure this value has at most 200 characters (it has {HUGE})." in response.text
+    assert len(response.content) < 50_000
+
+
+@pytest.mark.parametrize("kind", ["llama_llama", "lama"])
+def test_a_refused_round_types_back_at_most_200_characters_a_field(alice_client, make_game, kind):
+    game = make_game(NAMES, kind=kind)
+    data = {"round_number": 1, "seat_0": "9" * HUGE}
+    response = alice_client.post(f"/games/{game.pk}/rounds/", data)
+    assert response.status_code == 422
+    assert len(response.content) < 50_000
+    assert 'value="' + "9" * 200 + '"' in response.text
+
+
+def test_a_huge_last_to_quit_is_refused_without_being_quoted(alice_client, make_game):
+    game = make_game(NAMES, kind="lama")
+    data = {"round_number": 1, "last_to_quit": "5" * HUGE} | {f"seat_{s}": 3 for s in range(4)}
+    response = alice_client.post(f"/games/{game.pk}/rounds/", data)
+    assert response.status_code == 422
+    assert "Choose a player at this table." in response.text
+    assert len(response.content) < 50_000
+
+
+def test_a_player_who_is_not_at_the_table_is_not_quoted(alice_client, game):
+    response = calculate(alice_client, game, "8" * HUGE, {0: "ABC"})
+    assert response.status_code == 422
+    assert "Choose a player at this table." in response.text
+    assert len(response.content) < 50_000
+
+
+def test_a_player_who_is_not_at_the_table_is_refused_in_french(alice_client, game):
+    alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    response = calculate(alice_client, game, "9", {0: "ABC"})
+    assert "Choisissez un joueur de cette table." in response.text

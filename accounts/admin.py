@@ -1,0 +1,35 @@
+"""Django's own user admin, whose forms refuse a name that looks like another account's
+(accounts/usernames.py), as sign-up does."""
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.contrib.auth.models import User
+
+from accounts.usernames import refuse_look_alike
+
+
+class AccountCreationForm(AdminUserCreationForm):
+    def clean_username(self):
+        username = super().clean_username()  # None once it refused the name
+        if username:
+            refuse_look_alike(username)
+        return username
+
+
+class AccountChangeForm(UserChangeForm):
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        # Only a new name: two accounts that already look alike can still be edited.
+        if "username" in self.changed_data:
+            refuse_look_alike(username, self.instance)
+        return username
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class AccountAdmin(UserAdmin):
+    form = AccountChangeForm
+    add_form = AccountCreationForm

@@ -1,0 +1,136 @@
+"""An account's games written out, as a backup (JSON) or for a spreadsheet (CSV).
+
+Two promises, whatever happens to the account meanwhile:
+- consistent: every game is read in one snapshot of the database (`snapshot`), so a game
+  deleted or imported while the file is written is in it whole, or not at all;
+- bounded: the games are read and written `CHUNK` at a time (`account_games`), so the memory
+  an export takes does not grow with the account.
+The writers take a text file; `json_parts` and `csv_parts` give the same text piece by piece
+for a response streamed as it is written.
+"""
+
+import csv
+import io
+from contextlib import contextmanager
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.utils import formats, translation
+
+from games.archive import backup
+from games.models import Game
+
+# Games read at a time: what an export holds in memory, whatever the size of the account.
+CHUNK = 100
+# CSV rows gathered before they are handed on as one piece of a stream.
+CSV_ROWS_PER_PART = 500
+
+
+@contextmanager
+def snapshot(using=DEFAULT_DB_ALIAS):
+    """One read-only transaction, in which every query sees the database as it stood at the
+    first one, whatever other connections write meanwhile."""
+    connection = connections[using]
+    if connection.in_atomic_block:
+        # Already inside a transaction (a test's): its view of the database is the one there
+        # is, and its isolation cannot change after its first query.
+        yield
+        return
+    if connection.vendor == "sqlite":
+        with _deferred(connection), transaction.atomic(using):
+            yield
+        return
+    with transaction.atomic(using):
+        # Read committed, PostgreSQL's default, would show each query the rows committed
+        # before it, and a game deleted between two chunks would be half written. A setting
+        # of this transaction only: the connection's next ones are as before.
+        isolation = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+        connection.cursor().execute(isolation)
+        yield
+
+
+@contextmanager
+def _deferred(connection):
+    """SQLite's transactions of this site begin IMMEDIATE, taking the write lock at once
+    (settings.py): a reader holding it would stop every save for as long as the export runs.
+    A DEFERRED one reads a snapshot (WAL) and lets writers go on; the connection's own mode
+    is put back as soon as the transaction has begun."""
+    connection.ensure_connection()  # connecting sets transaction_mode from the settings
+    mode = connection.transaction_mode
+    connection.transaction_mode = "DEFERRED"
+    try:
+        yield
+    finally:
+        connection.transaction_mode = mode
+
+
+def account_games(owner):
+    """`owner`'s games, the newest written first, each with its seats and rounds, read `CHUNK`
+    at a time by primary key: no cursor stays open between chunks, and only one chunk is held."""
+    games = Game.objects.filter(owner=owner).order_by("-pk")
+    batch = list(games[:CHUNK].sheets())
+    while batch:
+        yield from batch
+        if len(batch) < CHUNK:
+            return
+        batch = list(games.filter(pk__lt=batch[-1].pk)[:CHUNK].sheets())
+
+
+def json_parts(games):
+    return backup.json_text(games)
+
+
+def csv_parts(games, delimiter):
+    """The CSV as a spreadsheet opens it: a byte-order mark first (or Excel reads UTF-8 as
+    Latin-1), then the rows, a few hundred at a time."""
+    yield "\ufeff"
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, delimiter=delimiter)
+    for number, row in enumerate(backup.csv_rows(games), start=1):
+        writer.writerow(row)
+        if number % CSV_ROWS_PER_PART == 0:
+            yield _emptied(buffer)
+    yield _emptied(buffer)
+
+
+def _emptied(buffer):
+    text = buffer.getvalue()
+    buffer.seek(0)
+    buffer.truncate()
+    return text
+
+
+def csv_delimiter():
+    """Where decimals take a comma (French), spreadsheets split fields on semicolons."""
+    return ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
+
+
+# Each export's pieces, from `owner`'s games read in one snapshot.
+def json_text(owner):
+    with snapshot():
+        yield from json_parts(account_games(owner))
+
+
+def csv_text(owner):
+    with snapshot():
+        yield from csv_parts(account_games(owner), csv_delimiter())
+
+
+FORMATS = {"json": json_text, "csv": csv_text}
+
+
+def write(owner, extension, file, language):
+    """Write `owner`'s export as `extension` into the text `file`, in `language` (the CSV's
+    header, the names of the games, its separator)."""
+    with translation.override(language):
+        file.writelines(FORMATS[extension](owner))
+
+
+def streamed(owner, extension):
+    """The export's pieces for a response that sends them as they are written: in the language
+    of the request, which is over by the time most of them are."""
+    return _in_language(translation.get_language(), FORMATS[extension], owner)
+
+
+def _in_language(language, text, owner):
+    with translation.override(language):
+        yield from text(owner)

@@ -1,0 +1,137 @@
+"""What a stranger can send to any URL of the app never gets a 500: a Host that is not ours, a
+form in another charset, a multipart body without a boundary or broken further on. Each is
+sent to every URL (tests/helpers/urlconf.py), signed out and signed in, with CSRF checks on
+and the CSRF cookie and header a browser would send, so that a body reaches the views."""
+
+import pytest
+from django.middleware.csrf import _get_new_csrf_string
+from django.test import Client
+from django.test import client as test_client
+from django.utils.http import MAX_HEADER_LENGTH
+
+from scorekeeper.handler import Request
+from tests.helpers.live import Phone
+from tests.helpers.pagetext import text
+from tests.helpers.urlconf import every_route, fillers_for
+
+ROUTES = every_route()
+OUR_400 = "This request could not be understood"
+FORM = b"username=alice&name=Ren%E9&round_number=1&seat_0=3"
+# Not UTF-8: an unknown name, a real text charset, and two that Python knows but are not text.
+CHARSETS = ["latin-9", "iso-8859-15", "utf-16", "base64", "undefined"]
+BOUNDARY = "----form7MA4YWxk"
+
+
+def part(headers, body):
+    return f"--{BOUNDARY}\r\n{headers}\r\n\r\n".encode() + body + b"\r\n"
+
+
+# Bodies Django's parser refuses (400), and one it reads as far as it goes.
+REFUSED_MULTIPART = {
+    "a part's headers too big": part("X-Pad: " + "a" * 20_000, b"1"),
+    "bad base64": part(
+        'Content-Disposition: form-data; name="backup"; filename="b.json"\r\n'
+        "Content-Transfer-Encoding: base64",
+        b"not base64 at all!",
+    ),
+}
+TRUNCATED_MULTIPART = part('Content-Disposition: form-data; name="name"', b"Ana")[:-4]
+
+
+@pytest.fixture(autouse=True)
+def _requests_as_the_site_builds_them(monkeypatch):
+    """The test client builds Django's own WSGIRequest; the site's handler, its own."""
+    monkeypatch.setattr(test_client, "WSGIRequest", Request)
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game(rounds=[[3, 5, 0], [2, 0, 4]])
+
+
+@pytest.fixture(params=["signed out", "signed in"])
+def browser(request, alice):
+    """A browser with the CSRF cookie of a page it saw and the token in its header, as htmx
+    sends it. Only the last request of a test may be read by a view (it may log out)."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    if request.param == "signed in":
+        client.force_login(alice)
+    token = _get_new_csrf_string()
+    client.cookies["csrftoken"] = token
+    client.defaults.update(HTTP_X_CSRFTOKEN=token, HTTP_ACCEPT_LANGUAGE="en")
+    return client
+
+
+def refused_as_bad_request(response):
+    return response.status_code == 400 and OUR_400 in text(response.content.decode())
+
+
+# Each refused before any view reads it: (what, method, what else the request carries).
+REFUSED = [
+    ("GET with a Host not ours", "GET", {"HTTP_HOST": "evil.example"}),
+    ("POST with a Host not ours", "POST", {"HTTP_HOST": "evil.example"}),
+    *[
+        (f"a form in {charset}", "POST",
+         {"data": FORM, "content_type": f"application/x-www-form-urlencoded; charset={charset}"})
+        for charset in CHARSETS
+    ],
+    # Django decodes the query string in the request's charset too.
+    ("a query in base64", "GET",
+     {"QUERY_STRING": "q=x", "CONTENT_TYPE": "text/plain; charset=base64"}),
+    ("a Content-Type too long", "POST",
+     {"data": FORM, "content_type": "text/plain; a=" + "x" * MAX_HEADER_LENGTH}),
+    ("an RFC 2231 charset unknown", "POST",
+     {"data": FORM, "content_type": "text/plain; name*=nope''x"}),
+    *[
+        (f"multipart{params[:20]}", "POST",
+         {"data": FORM, "content_type": f"multipart/form-data{params}"})
+        for params in ("", "; boundary=", "; boundary=" + "b" * 300)
+    ],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_a_bad_host_a_bad_charset_or_no_boundary_gets_our_400(browser, alice, game, route):
+    path = route.fill(fillers_for(alice, game))
+    for what, method, request in REFUSED:
+        response = browser.generic(method, path, **request)
+        assert refused_as_bad_request(response), (what, response.status_code)
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_a_broken_multipart_body_gets_a_400_or_what_was_readable(browser, alice, game, route):
+    path = route.fill(fillers_for(alice, game))
+    content_type = f"multipart/form-data; boundary={BOUNDARY}"
+    for broken, body in REFUSED_MULTIPART.items():
+        response = browser.generic("POST", path, body, content_type)
+        assert refused_as_bad_request(response), (broken, response.status_code)
+    response = browser.generic("POST", path, TRUNCATED_MULTIPART, content_type)
+    assert response.status_code < 500
+
+
+def test_the_form_of_a_browser_in_utf_8_is_read(alice_client, make_game):
+    game = make_game()
+    for number, charset in enumerate(("utf-8", "UTF-8"), start=1):
+        body = f"round_number={number}&seat_0=3&seat_1=0&seat_2=5".encode()
+        content_type = f"application/x-www-form-urlencoded; charset={charset}"
+        response = alice_client.post(f"/games/{game.pk}/rounds/", body, content_type=content_type)
+        assert response.status_code == 302
+    assert game.rounds.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "headers"),
+    [
+        ("POST", "/healthz", {"Host": "evil.example"}),
+        ("GET", "/en/", {"Host": "evil.example"}),
+        ("GET", "/en/?q=x", {"Content-Type": "text/plain; charset=base64"}),
+        # (gunicorn itself answers 431 to a header too long for Django)
+        ("POST", "/accounts/login/", {"Content-Type": "text/plain; name*=nope''x"}),
+        ("POST", "/accounts/login/", {"Content-Type": "multipart/form-data"}),
+    ],
+)
+def test_gunicorn_answers_them_with_our_400_too(live_app, method, path, headers):
+    """Through the site's own WSGI handler (scorekeeper/wsgi.py), with production settings."""
+    response = Phone(live_app).request(method, path, headers=headers, body=FORM)
+    assert response.status == 400
+    assert OUR_400 in text(response.text)

@@ -1,0 +1,111 @@
+"""Usernames: one that looks like another account's is refused, at sign-up and in the admin,
+by the rule that keeps look-alike players from one table (games/names.py)."""
+
+from html import unescape
+
+import pytest
+from django.contrib.auth import get_user_model
+
+pytestmark = pytest.mark.django_db
+
+User = get_user_model()
+PASSWORD = "llama-chips-40"
+CYRILLIC_ROOT = "r\u043e\u043et"  # "rооt": two Cyrillic o's
+
+
+@pytest.fixture
+def root(db):
+    return User.objects.create_user("root", password=PASSWORD)
+
+
+def sign_up(client, username):
+    data = {"username": username, "password1": PASSWORD, "password2": PASSWORD}
+    return client.post("/accounts/signup/", data)
+
+
+def username_errors(response):
+    body = response.text
+    field = body.split('name="username"')[1].split(">")[0]
+    assert 'aria-invalid="true"' in field and "id_username_error" in field  # linked to it
+    return unescape(body.split('<ul class="errors" id="id_username_error">')[1].split("</ul>")[0])
+
+
+@pytest.mark.parametrize(
+    "look_alike",
+    [CYRILLIC_ROOT, "r\u043eot", "R\u043e\u043et", "r\u03bfot"],
+    ids=["Cyrillic o's", "one Cyrillic o", "capital and Cyrillic", "Greek ο"],
+)
+def test_sign_up_refuses_a_name_that_looks_like_another_accounts(client, root, look_alike):
+    response = sign_up(client, look_alike)
+
+    assert response.status_code == 422
+    assert "This name looks just like root, another account’s" in username_errors(response)
+    assert list(User.objects.values_list("username", flat=True)) == ["root"]
+
+
+@pytest.mark.parametrize("taken", ["root", "ROOT"])
+def test_a_name_taken_in_any_case_gets_djangos_own_refusal(client, root, taken):
+    response = sign_up(client, taken)
+    assert response.status_code == 422
+    assert "A user with that username already exists." in username_errors(response)
+
+
+def test_the_admin_refuses_a_taken_name_in_any_case(admin_client, root):
+    data = {"username": "Root", "usable_password": "false"}
+    response = admin_client.post("/admin/auth/user/add/", data)
+    assert "A user with that username already exists." in unescape(response.text)
+
+
+def test_the_refusal_is_in_french_too(client, root):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    response = sign_up(client, CYRILLIC_ROOT)
+    assert "Ce nom ressemble trop à root" in username_errors(response)
+
+
+@pytest.mark.parametrize("name", ["roots", "rot", "Zoé"])
+def test_a_name_that_only_resembles_is_welcome(client, root, name):
+    User.objects.create_user("Zoe", password=PASSWORD)
+    assert sign_up(client, name).status_code == 302
+    assert User.objects.filter(username=name).exists()
+
+
+def change(client, user, **values):
+    """Post the admin's change form of `user` with `values` changed."""
+    data = {"username": user.username, "email": "", "first_name": "", "last_name": ""}
+    data |= {"is_active": "on", "date_joined_0": "2026-12-01", "date_joined_1": "12:00:00"}
+    return client.post(f"/admin/auth/user/{user.pk}/change/", data | values)
+
+
+def test_the_admin_refuses_a_new_account_that_looks_like_another(admin_client, root):
+    data = {"username": CYRILLIC_ROOT, "usable_password": "true"}
+    data |= {"password1": PASSWORD, "password2": PASSWORD}
+    response = admin_client.post("/admin/auth/user/add/", data)
+
+    assert response.status_code == 200  # the admin's own way of refusing a form
+    assert "This name looks just like root" in unescape(response.text)
+    assert not User.objects.filter(username=CYRILLIC_ROOT).exists()
+
+
+def test_the_admin_refuses_a_rename_that_looks_like_another(admin_client, root):
+    erin = User.objects.create_user("erin", password=PASSWORD)
+
+    response = change(admin_client, erin, username=CYRILLIC_ROOT)
+
+    assert "This name looks just like root" in unescape(response.text)
+    erin.refresh_from_db()
+    assert erin.username == "erin"
+
+
+def test_two_accounts_that_already_look_alike_can_still_be_edited(admin_client, root):
+    twin = User.objects.create_user(CYRILLIC_ROOT, password=PASSWORD)
+
+    assert change(admin_client, twin, first_name="Twin").status_code == 302
+    twin.refresh_from_db()
+    assert twin.first_name == "Twin"
+
+
+def test_the_admin_renames_to_a_name_unlike_the_others(admin_client, root):
+    erin = User.objects.create_user("erin", password=PASSWORD)
+    assert change(admin_client, erin, username="erin2").status_code == 302
+    erin.refresh_from_db()
+    assert erin.username == "erin2"
