@@ -447,7 +447,7 @@
       const held = form.dataset.outboxItem;
       if (!held && navigator.onLine && !items.length) return; // the ordinary save, by htmx
       event.preventDefault();
-      if (!fitsTheForm(form)) return;
+      if (isBlank(form) || !fitsTheForm(form)) return; // nothing typed is no round to keep
       if (held) correct(form, Number(held));
       else queue(form, null);
     });
