@@ -372,7 +372,7 @@
     notes = [];
     const answered = (item, answer) => {
       if (answer.outcome === "saved") {
-        notes.push(fill(box().dataset.saved, { n: item.number }));
+        notes.push(fill(box().dataset.roundSaved, { n: item.number }));
         last = { answer };
       } else if (answer.outcome !== "unsent") {
         last = { answer, item: { ...item, status: answer.outcome } };
