@@ -2,6 +2,7 @@
 rounds saved with no connection, sent in order, each once, when it returns (static/outbox.js)."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -10,7 +11,7 @@ from games import services
 from games.models import Game, Round
 from games.rules import Round as Typed
 from tests.browser.conftest import wait_for_requests
-from tests.browser.sheet import points_field, type_round
+from tests.browser.sheet import points_field, tap_quitter, type_round
 
 NO_SIGNAL = "**/rounds/"
 
@@ -39,17 +40,39 @@ def waiting_rows(page):
 @pytest.fixture
 def no_signal(context, watch):
     """The round posts never reach the server (the pages still load, with no service worker
-    to serve them offline), until `back()` is called."""
+    to serve them offline), until `back()` is called. A page closes with `close(page)`."""
     watch.expect("failed", "/rounds/")
     for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_INTERNET_DISCONNECTED"):
         watch.expect_console(logged)
-    context.route(NO_SIGNAL, lambda route: route.abort("internetdisconnected"))
+    posted, refused = [], []
+
+    def post(request):
+        if request.url.endswith("/rounds/"):
+            posted.append(request)
+
+    def refuse(route):
+        refused.append(route.request)
+        route.abort("internetdisconnected")
+
+    context.on("request", post)
+    context.route(NO_SIGNAL, refuse)
 
     class Signal:
         @staticmethod
         def back(page):
             context.unroute(NO_SIGNAL)
             page.evaluate("window.dispatchEvent(new Event('online'))")
+
+        @staticmethod
+        def close(page):
+            """Closed once every post has been refused: Playwright lets a post through to the
+            server if its page closes while the route still holds it (the outbox sends as a
+            page opens), which no phone without a signal does."""
+            deadline = time.monotonic() + 5
+            while len(refused) < len(posted):
+                assert time.monotonic() < deadline, "a round post was never refused"
+                page.wait_for_timeout(20)  # the route's turn: it runs in this thread
+            page.close()
 
     return Signal
 
@@ -117,7 +140,7 @@ def test_rounds_saved_with_no_signal_wait_in_the_sheet_then_are_sent_in_order_on
     page.reload()
     expect(waiting_rows(page)).to_have_count(2)
     expect(page.locator("legend").first).to_have_text("Points for round 3")
-    page.close()
+    no_signal.close(page)
     page = context.new_page()
     page.goto(f"/games/{game.pk}/")
     expect(waiting_rows(page)).to_have_count(2)
@@ -149,6 +172,40 @@ def test_a_round_sent_with_no_answer_keeps_its_key(page, signed_in, make_game, n
     assert [str(r.idempotency_key) for r in Round.objects.filter(game=game)] == [key]
 
 
+def test_enter_on_the_last_field_queues_the_round_as_the_save_button_does(
+    page, signed_in, make_game, no_signal
+):
+    """The keyboard's Done saves from the last field (app.js): the first round goes out and
+    gets no answer, the second goes straight into the outbox behind it."""
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    rounds = ({"Ana": 5, "Ben": 0, "Cleo": 12}, {"Ana": 7, "Ben": 3, "Cleo": 0})
+    for waiting, values in enumerate(rounds, start=1):
+        type_round(page, values)
+        points_field(page, "Cleo").press("Enter")
+        expect(waiting_rows(page)).to_have_count(waiting)
+        expect(points_field(page, "Ana")).to_be_focused()
+
+    expect(waiting_rows(page).last).to_have_text(re.compile(r"2\s*waiting for signal\s*7\s*3\s*0"))
+    assert saved_rounds(game) == []
+
+
+def test_the_rounds_waiting_stay_in_the_table_when_it_follows_another_phone(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    another_phone_saves(game, (9, 0, 4))
+
+    # the board's poll brings the other phone's round, in a table drawn afresh
+    expect(page.get_by_role("link", name="Edit round 1")).to_be_visible()
+    expect(page.locator("tfoot td strong")).to_have_text(["9", "0", "4"])
+    row = re.compile(r"1\s*waiting for signal\s*5\s*0\s*12")
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(waiting_rows(page).first).to_have_text(row)
+
+
 def test_the_phone_checks_only_what_the_html_says(page, signed_in, make_game, no_signal):
     game = make_game()
     page.goto(f"/games/{game.pk}/")
@@ -178,7 +235,7 @@ def test_a_round_the_rules_refuse_comes_back_with_the_message_ready_to_correct(
     expect(page.locator("[data-outbox]")).to_contain_text("Round 2 waits for round 1")
     expect(points_field(page, "Cleo")).to_have_value("12")
     expect(page.locator("legend").first).to_have_text("Points for round 1")
-    page.get_by_label(re.compile("who quit last")).select_option("Ben")
+    tap_quitter(page, "Ben")
     page.get_by_role("button", name="Save round").click()
 
     expect(page.locator("[data-outbox]").filter(has_text="saved")).to_contain_text("Round 2 saved.")
