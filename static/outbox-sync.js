@@ -7,14 +7,18 @@ self.addEventListener("sync", (event) => {
 
 async function sendOutbox() {
   let unsent = false;
+  const answers = [];
   await self.ScorekeeperOutbox.flush({
     answered: (item, answer) => {
       unsent = unsent || answer.outcome === "unsent";
+      const { account, url, number } = item;
+      answers.push({ account, url, number, outcome: answer.outcome });
     },
   });
-  // An open sheet shows the answers (and the rounds saved) as the server gives them now.
+  // An open sheet shows the answers as the server gives them now, and says which rounds were
+  // saved, as when it sends them itself (the page's own sending may find them gone).
   const windows = await self.clients.matchAll({ type: "window" });
-  windows.forEach((client) => client.postMessage({ type: "outbox" }));
+  windows.forEach((client) => client.postMessage({ type: "outbox", answers }));
   // Still no signal: failing the sync has the browser try again later, by itself.
   if (unsent) throw new Error("The outbox is still waiting for signal.");
 }

@@ -414,6 +414,14 @@
     return form && box() && !(submitter && submitter.name) ? form : null; // not Calculate
   }
 
+  // The numbers of this sheet's rounds the service worker saved.
+  function savedHere(answers) {
+    const { account, url } = sheet();
+    return answers
+      .filter((one) => one.account === account && one.url === url && one.outcome === "saved")
+      .map((one) => one.number);
+  }
+
   function askForSync() {
     const worker = navigator.serviceWorker;
     if (!worker || !worker.controller) return;
@@ -477,14 +485,18 @@
       if (button) discard(Number(button.dataset.discard));
     });
 
-    // The service worker sent rounds while this page was open: show the sheet as it is now.
+    // The service worker sent rounds while this page was open: show the sheet as it is now,
+    // and say which rounds were saved. The worker tells its answers: the outbox alone would
+    // not say (this page may have read it already emptied, its own sending having waited).
     if (navigator.serviceWorker) {
       navigator.serviceWorker.addEventListener("message", async (event) => {
         if (!event.data || event.data.type !== "outbox" || !box()) return;
+        const saved = savedHere(event.data.answers || []);
         const seen = () => JSON.stringify(items.map((item) => [item.id, item.status]));
         const before = seen();
         await refreshItems();
-        if (seen() === before) return;
+        if (!saved.length && seen() === before) return;
+        if (saved.length) notes = saved.map((n) => fill(box().dataset.roundSaved, { n }));
         const response = await fetch(window.location.href, { headers: { "HX-Request": "true" } });
         if (response.ok) await show({ answer: { html: await response.text() } });
         else await draw();
