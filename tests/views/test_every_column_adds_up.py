@@ -1,7 +1,6 @@
 """Every column of a sheet adds up: the numbers shown in a player's column sum to the total
 shown under it, whatever was typed (a return for a player with no chip counts, and shows, 0)."""
 
-
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
