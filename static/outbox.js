@@ -16,6 +16,7 @@
   let notes = []; // the last sending's rounds saved ("Round 3 saved."), told till the next
   let swapping = null; // the outbox's own swap of the sheet, and the round it answers
   let flushing = null;
+  let flushAgain = false;
 
   const box = () => document.querySelector("[data-outbox]");
   const roundForm = () => document.querySelector("form.round-form[data-hx-post]");
@@ -365,9 +366,15 @@
   }
 
   // Sends this sheet's rounds; the last answer shows as the sheet the server sent with it.
+  // Asked while a sending is still on its way (a held round corrected the moment its answer
+  // showed), it sends again once that one ends: the round would otherwise wait for the timer.
   function flush() {
     const where = sheet();
-    if (!where || flushing || !items.some((item) => item.status === "waiting")) return flushing;
+    if (flushing) {
+      flushAgain = true;
+      return flushing;
+    }
+    if (!where || !items.some((item) => item.status === "waiting")) return null;
     let last = null;
     notes = [];
     const answered = (item, answer) => {
@@ -383,6 +390,10 @@
       .catch(() => draw())
       .finally(() => {
         flushing = null;
+        if (flushAgain) {
+          flushAgain = false;
+          flush();
+        }
       });
     return flushing;
   }
