@@ -471,6 +471,16 @@ function connectionLost(event) {
 document.addEventListener("htmx:configRequest", (event) => {
   if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;
 });
+// The sheet's own board (it follows the other phones) is not polled while the phone knows it
+// has no signal: each poll could only fail, and the rounds typed meanwhile wait in the outbox
+// (outbox.js). The polls go on by themselves once the signal returns. The live view polls on:
+// its failed polls are how it tells since when the sheet is as shown.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const board = event.detail.elt;
+  if (board && board.id === "board" && !navigator.onLine && !liveConnection(event)) {
+    event.preventDefault();
+  }
+});
 document.addEventListener("htmx:sendError", connectionLost);
 document.addEventListener("htmx:timeout", connectionLost);
 document.addEventListener("htmx:responseError", (event) => {

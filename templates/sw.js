@@ -11,6 +11,8 @@
 //   another account, or for nobody after a log-out, makes the worker forget all the others.
 // - POSTs are never kept: sent as they are, and answered by the offline page when they cannot be.
 const CONFIG = {% autoescape off %}{{ config }}{% endautoescape %};
+// The outbox of rounds saved with no signal, sent by Background Sync (static/outbox-sync.js).
+importScripts(...CONFIG.imports);
 const SHELL = `shell-${CONFIG.version}`;
 const PAGES = "pages-"; // followed by the account's key
 const STATE = "state"; // the account and the language of the last page seen

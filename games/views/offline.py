@@ -24,9 +24,12 @@ from django.utils import translation
 from django.utils.crypto import salted_hmac
 from django.views.decorators.http import condition, require_GET, require_safe
 
+# What the worker itself runs besides sw.js: the outbox of rounds saved with no signal, which
+# it sends by Background Sync (static/outbox-sync.js).
+WORKER_FILES = ["outbox-store.js", "outbox-sync.js"]
 # The app shell: what every page loads (templates/base.html) and the home-screen icons.
 SHELL_FILES = ["app.css", "history.css", "app.js", "share.js", "icon.svg", "icon-192.png",
-               "icon-512.png"]  # fmt: skip
+               "icon-512.png", "outbox.js", *WORKER_FILES]  # fmt: skip
 ACCOUNT_HEADER = "Scorekeeper-Account"
 ANONYMOUS = "anonymous"
 
@@ -54,6 +57,7 @@ def worker_config():
         "language": settings.LANGUAGE_CODE,
         "static": settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/static/",
         "accountHeader": ACCOUNT_HEADER,
+        "imports": [static(name) for name in WORKER_FILES],
     }
 
 

@@ -56,6 +56,23 @@ def test_sheet_with_the_card_picker_open(page, signed_in, make_game):
     shoot(page, "sheet-card-picker")
 
 
+def test_sheet_with_two_rounds_waiting_for_signal(page, context, signed_in, make_game, watch):
+    """static/outbox.js: two rounds saved with no signal, in the sheet with no total."""
+    watch.expect("failed", "/")  # everything the phone tries while offline
+    for logged in ("net::ERR_INTERNET_DISCONNECTED", "when fetching the script"):
+        watch.expect_console(logged)
+    game = make_game(names=NAMES[:4], rounds=[row[:4] for row in ROUNDS[:2]])
+    page.goto(f"/games/{game.pk}/")
+    context.set_offline(True)
+    for values in ((7, 0, 12, 3), (5, 9, 0, 14)):
+        for name, value in zip(NAMES, values, strict=False):
+            points_field(page, name).fill(str(value))
+        page.get_by_role("button", name="Save round").click()
+    expect(page.locator("tbody tr.queued")).to_have_count(2)
+    page.locator("#sheet-title").scroll_into_view_if_needed()
+    shoot_whole(page, "sheet-waiting-for-signal")
+
+
 def test_finished_game_banner(page, signed_in, make_game):
     game = make_game(names=NAMES, rounds=FINAL)
     page.goto(f"/games/{game.pk}/")

@@ -1,0 +1,264 @@
+"""Nothing typed is lost to a bad signal: the draft of the round being typed, and the outbox of
+rounds saved with no connection, sent in order, each once, when it returns (static/outbox.js)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Game, Round
+from games.rules import Round as Typed
+from tests.browser.conftest import wait_for_requests
+from tests.browser.sheet import points_field, tap_quitter, type_round
+
+NO_SIGNAL = "**/rounds/"
+
+
+@pytest.fixture
+def service_workers():
+    """The page's own outbox, without the worker's Background Sync, whose requests the test's
+    routes do not cut (test_offline_rounds.py has the worker and a relay unplugged)."""
+    return "block"
+
+
+def saved_rounds(game):
+    wait_for_requests()  # the live server shares its in-memory database with this thread
+    return [r.entries for r in Game.objects.get(pk=game.pk).state.rounds]
+
+
+def another_phone_saves(game, entries):
+    wait_for_requests()
+    services.add_round(Game.objects.get(pk=game.pk), Typed(entries), 1)
+
+
+def waiting_rows(page):
+    return page.locator("tbody tr.queued")
+
+
+@pytest.fixture
+def no_signal(context, watch):
+    """The round posts never reach the server (the pages still load, with no service worker
+    to serve them offline), until `back()` is called. A page closes with `close(page)`."""
+    watch.expect("failed", "/rounds/")
+    for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_INTERNET_DISCONNECTED"):
+        watch.expect_console(logged)
+    context.route(NO_SIGNAL, lambda route: route.abort("internetdisconnected"))
+
+    class Signal:
+        @staticmethod
+        def back(page):
+            context.unroute(NO_SIGNAL)
+            page.evaluate("window.dispatchEvent(new Event('online'))")
+
+        @staticmethod
+        def close(page):
+            """Playwright lets a post through to the server if its page closes while the route
+            still holds it (the outbox sends as soon as a sheet opens), which no phone without
+            a signal does. Leaving the page first cancels such a post, as closing a tab would."""
+            page.goto("about:blank")
+            page.close()
+
+    return Signal
+
+
+def queue_round(page, values):
+    type_round(page, values)
+    page.get_by_role("button", name="Save round").click()
+
+
+def test_the_round_being_typed_survives_a_link_back_a_reload_and_a_closed_tab(
+    page, context, signed_in, make_game
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    type_round(page, {"Ana": 7, "Ben": 3})
+
+    page.get_by_role("link", name="Scoring rules").click()
+    page.go_back()
+    expect(points_field(page, "Ana")).to_have_value("7")
+    page.reload()
+    expect(points_field(page, "Ben")).to_have_value("3")
+    page.close()
+    page = context.new_page()
+    page.goto(f"/games/{game.pk}/")
+    expect(points_field(page, "Ana")).to_have_value("7")
+    expect(points_field(page, "Cleo")).to_have_value("")
+
+    points_field(page, "Cleo").fill("0")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    page.reload()
+    expect(points_field(page, "Ana")).to_have_value("")  # saved: the draft is gone
+    assert saved_rounds(game) == [(7, 3, 0)]
+
+
+def test_each_game_has_its_own_draft(page, signed_in, make_game):
+    first, second = make_game(), make_game(names=("Dan", "Eve"))
+    page.goto(f"/games/{first.pk}/")
+    type_round(page, {"Ana": 7})
+    page.goto(f"/games/{second.pk}/")
+    expect(points_field(page, "Dan")).to_have_value("")
+    page.goto(f"/games/{first.pk}/")
+    expect(points_field(page, "Ana")).to_have_value("7")
+
+
+def test_rounds_saved_with_no_signal_wait_in_the_sheet_then_are_sent_in_order_once(
+    page, context, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+
+    expect(waiting_rows(page)).to_have_count(1)
+    row = re.compile(r"1\s*waiting for signal\s*5\s*0\s*12")
+    expect(waiting_rows(page).first).to_have_text(row)
+    expect(page.locator("[data-outbox]").filter(has_text="waiting for signal")).to_contain_text(
+        "Round 1: waiting for signal."
+    )
+    expect(page.locator("tfoot td strong")).to_have_text(["0", "0", "0"])  # no invented total
+    expect(page.locator("legend").first).to_have_text("Points for round 2")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    expect(points_field(page, "Ana")).to_have_value("")
+
+    queue_round(page, {"Ana": 7, "Ben": 3, "Cleo": 0})
+    page.reload()
+    expect(waiting_rows(page)).to_have_count(2)
+    expect(page.locator("legend").first).to_have_text("Points for round 3")
+    no_signal.close(page)
+    page = context.new_page()
+    page.goto(f"/games/{game.pk}/")
+    expect(waiting_rows(page)).to_have_count(2)
+    queue_round(page, {"Ana": 2, "Ben": 9, "Cleo": 0})
+    expect(waiting_rows(page)).to_have_count(3)
+    assert saved_rounds(game) == []
+
+    no_signal.back(page)
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 4")
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.locator("[data-outbox]").filter(has_text="saved")).to_contain_text("Round 3 saved.")
+    assert saved_rounds(game) == [(5, 0, 12), (7, 3, 0), (2, 9, 0)]
+    assert len({r.idempotency_key for r in Round.objects.filter(game=game)}) == 3
+
+
+def test_a_round_sent_with_no_answer_keeps_its_key(page, signed_in, make_game, no_signal):
+    """The server may have saved it: sent again with the same key, it is saved once."""
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    key = page.locator("input[name=idempotency_key]").input_value()
+    queue_round(page, {"Ana": 7, "Ben": 0, "Cleo": 12})
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(page.locator("[data-save-failed]")).to_have_text("")
+
+    no_signal.back(page)
+    expect(page.locator("[data-outbox]").filter(has_text="saved")).to_have_text("Round 1 saved.")
+    wait_for_requests()
+    assert [str(r.idempotency_key) for r in Round.objects.filter(game=game)] == [key]
+
+
+def test_enter_on_the_last_field_queues_the_round_as_the_save_button_does(
+    page, signed_in, make_game, no_signal
+):
+    """The keyboard's Done saves from the last field (app.js): the first round goes out and
+    gets no answer, the second goes straight into the outbox behind it."""
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    rounds = ({"Ana": 5, "Ben": 0, "Cleo": 12}, {"Ana": 7, "Ben": 3, "Cleo": 0})
+    for waiting, values in enumerate(rounds, start=1):
+        type_round(page, values)
+        points_field(page, "Cleo").press("Enter")
+        expect(waiting_rows(page)).to_have_count(waiting)
+        expect(points_field(page, "Ana")).to_be_focused()
+
+    expect(waiting_rows(page).last).to_have_text(re.compile(r"2\s*waiting for signal\s*7\s*3\s*0"))
+    assert saved_rounds(game) == []
+
+
+def test_the_rounds_waiting_stay_in_the_table_when_it_follows_another_phone(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    another_phone_saves(game, (9, 0, 4))
+
+    # the board's poll brings the other phone's round, in a table drawn afresh
+    expect(page.get_by_role("link", name="Edit round 1")).to_be_visible()
+    expect(page.locator("tfoot td strong")).to_have_text(["9", "0", "4"])
+    row = re.compile(r"1\s*waiting for signal\s*5\s*0\s*12")
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(waiting_rows(page).first).to_have_text(row)
+
+
+def test_the_phone_checks_only_what_the_html_says(page, signed_in, make_game, no_signal):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    maximum = points_field(page, "Ana").get_attribute("max")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    queue_round(page, {"Ana": int(maximum) + 1, "Ben": 0, "Cleo": 3})
+
+    expect(points_field(page, "Ana")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#id_seat_0_errors")).to_contain_text(f"to {maximum}")
+    expect(points_field(page, "Ana")).to_be_focused()
+    expect(waiting_rows(page)).to_have_count(1)
+    expect(points_field(page, "Ben")).to_have_value("0")
+
+
+def test_a_round_the_rules_refuse_comes_back_with_the_message_ready_to_correct(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 4, "Cleo": 12})  # nobody emptied: who quit last?
+    queue_round(page, {"Ana": 7, "Ben": 0, "Cleo": 3})
+
+    no_signal.back(page)
+
+    expect(page.get_by_text("Nobody emptied their hand")).to_be_visible()
+    expect(page.locator("[data-outbox]")).to_contain_text("Round 1 was not saved: the rules")
+    expect(page.locator("[data-outbox]")).to_contain_text("Round 2 waits for round 1")
+    expect(points_field(page, "Cleo")).to_have_value("12")
+    expect(page.locator("legend").first).to_have_text("Points for round 1")
+    tap_quitter(page, "Ben")
+    page.get_by_role("button", name="Save round").click()
+
+    expect(page.locator("[data-outbox]").filter(has_text="saved")).to_contain_text("Round 2 saved.")
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    assert saved_rounds(game) == [(5, 4, 12), (7, 0, 3)]
+
+
+def test_a_round_overtaken_by_another_phone_keeps_its_numbers_for_the_next_round(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    another_phone_saves(game, (9, 0, 4))
+
+    no_signal.back(page)
+
+    expect(page.get_by_role("alert")).to_contain_text("Round 1 was already saved")
+    expect(points_field(page, "Cleo")).to_have_value("12")
+    expect(page.locator("legend").first).to_have_text("Points for round 2")
+    page.get_by_role("button", name="Save round").click()  # one tap
+
+    expect(page.locator("[data-outbox]").filter(has_text="saved")).to_contain_text("Round 2 saved.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 3")
+    assert saved_rounds(game) == [(9, 0, 4), (5, 0, 12)]
+
+
+def test_a_held_round_can_be_discarded(page, signed_in, make_game, no_signal):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    another_phone_saves(game, (5, 0, 12))  # the same round, typed on both
+    no_signal.back(page)
+
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(page.locator("legend").first).to_have_text("Points for round 2")
+    expect(points_field(page, "Cleo")).to_have_value("")
+    assert saved_rounds(game) == [(5, 0, 12)]
