@@ -10,9 +10,22 @@ task then runs in the same process, as the worker would. It prints the request's
 task's, and the peak resident memory above what the process held before (ru_maxrss).
 `--code DIR` measures another checkout (the code before the import became a task: `git
 archive <commit> | tar -x -C DIR`).
+
+`bench/imports.py beside [--phones 4 --pace 0.2 --duration 15 --workers N]`: the other
+accounts while one account posts three hostile 10 MB backups at once (issue 16). gunicorn
+with the production settings (as many workers as gunicorn.conf.py starts) and one `manage.py
+worker` on a fresh database (tests/helpers/live.py, as bench/run.py does; PostgreSQL when
+DATABASE_URL names one: `bin/with-postgres bench/imports.py beside`). Another account saves
+rounds paced (bench/phones.py: 4 phones, each waiting 0.2 s after a save, some 16 saves/s):
+first `--duration` seconds without uploads (the reference), then as long again with three
+uploads at once, again and again, each three posted once the worker has ended the last
+three's imports (a hostile file is refused within seconds: one such burst alone would leave a
+p99 of a few dozen saves). It prints both runs' p50 and p99, their errors, every upload's
+status and time, and the machine's load (os.getloadavg).
 """
 
 import argparse
+import itertools
 import json
 import os
 import resource
@@ -20,6 +33,7 @@ import secrets
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -48,13 +62,20 @@ def backup(kind, size=10 * 1024 * 1024 - 10_000):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=["run", "measure", "task"])
+    parser.add_argument("command", choices=["run", "measure", "task", "beside"])
     parser.add_argument("--code", default=str(ROOT))
     parser.add_argument("--kind", choices=["valid", "hostile"], default="valid")
     parser.add_argument("--file")
     parser.add_argument("--job", type=int)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--pace", type=float, default=0.2, help="seconds between a phone's saves")
+    parser.add_argument("--duration", type=float, default=15, help="seconds of the reference")
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1,
+                        help="gunicorn's: as many as gunicorn.conf.py starts")  # fmt: skip
     args = parser.parse_args()
-    if args.command == "run":
+    if args.command == "beside":
+        beside(args)
+    elif args.command == "run":
         run(args)
     elif args.command == "task":
         print(json.dumps(run_task(args.job)))
@@ -139,6 +160,83 @@ def run_task(job_id):
     return {"task_s": round(seconds, 2), "task_cpu_s": round(_cpu() - cpu, 2),
             "task_peak_mb_above_idle": round((peak - idle) / 1024, 1),
             "outcome": Job.objects.get(pk=job_id).message[:120]}  # fmt: skip
+
+
+def beside(args):
+    sys.path.insert(0, str(ROOT))
+    from bench import phones
+    from tests.helpers.live import Phone, at_once, running_server
+
+    load = [round(figure, 2) for figure in os.getloadavg()]
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running_server(
+            folder,
+            workers=args.workers,
+            DJANGO_SETTINGS_MODULE="bench.settings",
+            IMPORTS_PER_HOUR="1000",
+        ) as server,
+    ):
+        saver, games = _saver(server, Phone, count=3 * args.phones * 4)
+        games = iter(itertools.batched(games, args.phones * 4))  # fresh games for every run
+        paced = {"phones": args.phones, "pace": args.pace}
+        phones.run(server.url, *saver, next(games), duration=2, **paced)  # warm-up, not kept
+        reference = phones.run(server.url, *saver, next(games), duration=args.duration, **paced)
+        uploader = Phone(server).sign_up("uploader")
+        posts = [_uploading(uploader) for _ in range(3)]
+        done, found = threading.Event(), {}
+        saving = threading.Thread(target=lambda: found.update(phones.run(
+            server.url, *saver, next(games), duration=600, until=done, **paced)))  # fmt: skip
+        saving.start()
+        time.sleep(1)  # a few saves before the uploads
+        uploads, end = [], time.monotonic() + args.duration - 1
+        while not uploads or time.monotonic() < end:  # as long as the reference, at least once
+            burst = at_once(*posts)
+            for response, _seconds in burst:
+                _wait_for_job(uploader, response)
+            uploads += [(response.status, round(seconds, 2)) for response, seconds in burst]
+        done.set()
+        saving.join()
+    print(json.dumps({"load_before": load, "load_after": [round(f, 2) for f in os.getloadavg()],
+                      "reference": reference, "during_uploads": found, "uploads": uploads,
+                      "cores": os.cpu_count(), "workers": args.workers} | paced))  # fmt: skip
+
+
+def _saver(server, phone_class, count):
+    """The cookie and token of another account's phones, and `count` games of theirs (a game
+    ends after 40 saves: 4 games a phone are 160 saves, some 40 s of pacing). Not
+    bench/seed.py: its big transactions can hold SQLite's write lock longer than the worker
+    waits for it (20 s), and the worker dies of it ("database is locked")."""
+    phone = phone_class(server).sign_up("saver")
+    games = [phone.start_game("Ann", "Bob") for _ in range(count)]
+    token = phone.get("/games/new/").csrf_token()
+    return ("; ".join(f"{key}={value}" for key, value in phone.cookies.items()), token), games
+
+
+def _uploading(phone):
+    from tests.helpers.live import multipart
+
+    token = phone.get("/history/import/").csrf_token()
+    body, headers = multipart({"csrfmiddlewaretoken": token}, "backup", backup("hostile"))
+
+    def post():
+        started = time.monotonic()
+        response = phone.request("POST", "/history/import/", headers=headers, body=body)
+        return response, time.monotonic() - started
+
+    return post
+
+
+def _wait_for_job(phone, response):
+    """Until the job's progress page says the import ended (refused, or done)."""
+    if response.status != 302 or "/jobs/" not in response.location:
+        return
+    page, give_up = "", time.monotonic() + 300
+    while "Nothing was imported" not in page and "imported." not in page:
+        if time.monotonic() > give_up:
+            sys.exit(f"{response.location} did not end within 300 s: is the worker alive?")
+        time.sleep(0.2)
+        page = phone.get(response.location).text
 
 
 def _cpu():

@@ -16,8 +16,9 @@ from urllib.parse import urlsplit
 LAST_ROUND = 40  # rounds of 1 and 1 end a two-player game at round 40
 
 
-def run(url, cookie, token, games, phones=20, pace=0.2, duration=10.0):
-    """What wrk's report gives for these saves: requests, duration, p50 and p99, errors."""
+def run(url, cookie, token, games, phones=20, pace=0.2, duration=10.0, until=None):
+    """What wrk's report gives for these saves: requests, duration, p50 and p99, errors.
+    They end after `duration` seconds, or sooner once the event `until` is set."""
     port = urlsplit(url).port
     headers = {
         "Cookie": cookie,
@@ -32,7 +33,7 @@ def run(url, cookie, token, games, phones=20, pace=0.2, duration=10.0):
         time.sleep(random.random() * pace)
         for number in range(1, LAST_ROUND + 1):
             for game in mine:
-                if time.monotonic() >= stop:
+                if time.monotonic() >= stop or (until and until.is_set()):
                     return
                 body = (f"round_number={number}&seat_0=1&seat_1=1&last_to_quit=0"
                         f"&idempotency_key={uuid.uuid4()}")  # fmt: skip

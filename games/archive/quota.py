@@ -29,11 +29,31 @@ def import_refusal(owner):
             "count": settings.IMPORTS_PER_HOUR,
             "time": formats.time_format(again, "TIME_FORMAT"),
         }
-    held = owner.games.count()
-    if held >= settings.ACCOUNT_MAX_GAMES:
+    held = _held_at_most(owner)
+    if held:
         message = _(
             "Your history holds %(count)s games, the most an account can hold: delete some "
             "before importing more."
         )
-        return message % {"count": formats.number_format(held, force_grouping=True)}
+        return message % {"count": held}
+    return None
+
+
+def new_game_refusal(owner):
+    """Why `owner` may not start another game (a new one or a rematch); None when they may."""
+    held = _held_at_most(owner)
+    if held:
+        message = _(
+            "Your history holds %(count)s games, the most an account can hold: delete some "
+            "before starting another."
+        )
+        return message % {"count": held}
+    return None
+
+
+def _held_at_most(owner):
+    """The games `owner` holds, as words, when they hold the most an account may; else None."""
+    held = owner.games.count()
+    if held >= settings.ACCOUNT_MAX_GAMES:
+        return formats.number_format(held, force_grouping=True)
     return None

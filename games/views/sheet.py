@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
+from games.archive.quota import new_game_refusal
 from games.display import saved_by, sheet_context
 from games.forms.calculator import (
     HandCalculator,
@@ -62,18 +63,27 @@ def game_new(request):
     last = request.user.games.only("kind").first()  # the game chosen last time is offered first
     form = NewGameForm(posted(request), initial={"game": last.kind} if last else {})
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            game = services.start_game(
-                request.user, data["names"], data["first_starter"], data["game"]
-            )
-        except services.SamePlayer as same:
-            form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
-        else:
+        game = _started(request.user, form)
+        if game:
             return redirect(game)
     roster = sorted(request.user.players.seated(), key=lambda player: collation_key(player.name))
     context = {"form": form, "roster": roster}
     return render(request, "games/new.html", context, status=422 if form.errors else 200)
+
+
+def _started(user, form):
+    """The game the valid `form` starts for `user`; None, the reason added to the form, when
+    it cannot start (the account holds all the games it may, or a player sits twice)."""
+    refusal = new_game_refusal(user)
+    if refusal:
+        form.add_error(None, refusal)
+        return None
+    data = form.cleaned_data
+    try:
+        return services.start_game(user, data["names"], data["first_starter"], data["game"])
+    except services.SamePlayer as same:
+        form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
+        return None
 
 
 @require_GET
@@ -400,6 +410,10 @@ def game_about(request, pk):
 @require_POST
 def game_rematch(request, pk):
     game = get_game_for(request.user, pk)
+    refusal = new_game_refusal(request.user)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect(game)
     rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
 

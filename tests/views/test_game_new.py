@@ -1,6 +1,7 @@
 import re
 
 import pytest
+from django.test import override_settings
 
 from games.models import Game, Player
 
@@ -121,3 +122,41 @@ def test_rematch_starts_a_new_game_with_the_same_players(alice_client, make_game
     assert rematch.names == ["Ana", "Ben"]
     assert rematch.first_starter == 1
     assert rematch.state.rounds == ()
+
+
+FULL = "Your history holds 2 games, the most an account can hold: delete some before starting"
+
+
+@override_settings(ACCOUNT_MAX_GAMES=2)
+def test_it_refuses_a_new_game_past_the_accounts_most_games(alice_client, alice, make_game):
+    make_game(["Ana", "Ben"])
+    assert alice_client.post(URL, names(player_0="Ana", player_1="Ben")).status_code == 302
+    response = alice_client.post(URL, names(player_0="Zoé", player_1="Max"))
+    assert response.status_code == 422
+    assert FULL in response.content.decode()
+    assert 'value="Zoé"' in response.content.decode()  # the names typed are kept
+    assert alice.games.count() == 2
+
+
+@override_settings(ACCOUNT_MAX_GAMES=2)
+def test_the_refusal_is_in_french_too(alice_client, make_game):
+    make_game(["Ana", "Ben"])
+    make_game(["Ana", "Ben"])
+    response = alice_client.post(
+        URL, names(player_0="Zoé", player_1="Max"), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 422
+    assert "Votre historique contient 2 parties" in response.content.decode()
+    assert "supprimez-en avant d’en commencer une autre." in response.content.decode()
+
+
+@override_settings(ACCOUNT_MAX_GAMES=2)
+def test_a_rematch_past_the_accounts_most_games_goes_back_to_the_sheet(
+    alice_client, alice, make_game
+):
+    game = make_game(["Ana", "Ben"])
+    alice_client.post(f"/games/{game.pk}/rematch/")
+    response = alice_client.post(f"/games/{game.pk}/rematch/", follow=True)
+    assert response.redirect_chain == [(game.get_absolute_url(), 302)]
+    assert FULL in response.content.decode()
+    assert alice.games.count() == 2

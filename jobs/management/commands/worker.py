@@ -5,10 +5,20 @@ worker started on a host knows a killed one's jobs are orphans at once, without 
 them to fall silent (JOB_STALE_SECONDS). The worker's own id in the queue is the same.
 """
 
+import logging
+import time
+
+from django.db.utils import OperationalError
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorker
+from django_tasks_db.utils import is_locked_database_exception
 
 from jobs.cleanup import abandon_dead_jobs
 from jobs.models import this_worker
+
+logger = logging.getLogger(__name__)
+
+# After SQLite's busy timeout ran out (a long write held the database), before trying again.
+LOCKED_PAUSE_SECONDS = 1
 
 
 class Command(DatabaseWorker):
@@ -23,4 +33,14 @@ class Command(DatabaseWorker):
         if ended:
             self.stderr.write(f"Gave up {ended} job(s) left by a worker that is gone.")
         options["worker_id"] = options["worker_id"] or this_worker()
-        return super().handle(*args, **options)
+        while True:
+            # db_worker ignores a locked database while it picks a task, but not when its
+            # transaction begins: on a busy SQLite file that ended the worker, and with it
+            # every import and export after, until someone restarted it.
+            try:
+                return super().handle(*args, **options)
+            except OperationalError as error:
+                if not is_locked_database_exception(error):
+                    raise
+                logger.warning("The database stayed locked; the worker tries again.")
+                time.sleep(LOCKED_PAUSE_SECONDS)
