@@ -40,24 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def backup(kind, size=10 * 1024 * 1024 - 10_000):
-    if kind == "hostile":
-        rounds = [{"entries": {"Ana": n % 7, "Ben": 0}} for n in range(1, 201)]
-        game = {"players": ["Ana", "Ben"], "rounds": rounds}
-        one = len(json.dumps(game, separators=(",", ":"))) + 1
-        return json.dumps([game] * (size // one), separators=(",", ":")).encode()
-    names = ["Anaïs", "Benoît", "Cléo", "Dimitri", "Éloïse", "Farid"]
-    saved = "2026-01-02T20:05:00+00:00"
-    rounds = [
-        {"entries": {name: (0 if seat == number % 6 else 1 + seat % 3)
-                     for seat, name in enumerate(names)}, "saved_at": saved}
-        for number in range(8)
-    ]  # fmt: skip
-    game = {"players": names, "rounds": rounds, "started_at": saved,
-            "place": "Chez Anaïs, " * 5, "note": "Revanche dimanche. " * 26}  # fmt: skip
-    count = min(5000, size // (len(json.dumps(game)) + 60))
-    return json.dumps([game | {"uuid": f"00000000-0000-4000-8000-{index:012d}"}
-                       for index in range(count)]).encode()  # fmt: skip
+def backup(kind):
+    """The 10 MB file the import's tests post too (tests/helpers/backups.py)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.helpers.backups import TEN_MB, hostile_backup, valid_backup
+
+    return hostile_backup() if kind == "hostile" else valid_backup(TEN_MB)[0]
 
 
 def main():

@@ -44,6 +44,11 @@ def game_share(request, pk):
 @require_GET
 def game_share_qr(request, pk):
     link = get_object_or_404(ShareLink, game=get_game_for(request.user, pk))
+    return qr_code(request, link)
+
+
+def qr_code(request, link):
+    """The QR code of a link (live or scorer) as an SVG, kept by nobody: it is a key."""
     qr = segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m")
     response = HttpResponse(content_type="image/svg+xml")
     qr.save(response, kind="svg", xmldecl=False, svgclass=None, lineclass=None, **QR_STYLE)

@@ -5,10 +5,8 @@ adds, edits and undoes the game's rounds, and nothing else. The owner's pages he
 links, show each one's QR code, and revoke them.
 """
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -16,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import services
 from games.views import sheet
 from games.views.access import board_gone, for_scorer
-from games.views.live import QR_STYLE
+from games.views.live import qr_code
 from games.views.sheet import get_game_for
 
 
@@ -39,11 +37,7 @@ def game_scorers(request, pk):
 def game_scorer_qr(request, pk, number):
     game = get_game_for(request.user, pk)
     link = get_object_or_404(game.scorer_links.working(), number=number)
-    qr = segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m")
-    response = HttpResponse(content_type="image/svg+xml")
-    qr.save(response, kind="svg", xmldecl=False, svgclass=None, lineclass=None, **QR_STYLE)
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return qr_code(request, link)
 
 
 @login_required

@@ -16,8 +16,8 @@ import time
 import uuid
 
 import pytest
-from django.conf import settings
 
+from tests.helpers.backups import hostile_backup
 from tests.helpers.live import Phone, at_once, multipart, round_post
 
 pytestmark = pytest.mark.engine
@@ -43,15 +43,6 @@ def quiet_game(index):
         entries[PLAYERS[number % 4]] = 0
         rounds.append({"entries": entries})
     return {"uuid": str(uuid.uuid4()), "players": PLAYERS, "rounds": rounds}
-
-
-def hostile_backup(size=settings.UPLOAD_MAX_BYTES - 10_000):
-    """As many two-player games of 200 rounds as fit in `size` bytes (some 10 MB): a file
-    that costs seconds of CPU and hundreds of MB if it is replayed before it is counted."""
-    rounds = [{"entries": {"Ana": n % 7, "Ben": 0}} for n in range(1, 201)]
-    game = json.dumps({"players": ["Ana", "Ben"], "rounds": rounds}, separators=(",", ":"))
-    count = (size - 2) // (len(game) + 1)
-    return ("[" + ",".join([game] * count) + "]").encode()
 
 
 def upload(phone, content):

@@ -11,8 +11,8 @@ from django.utils import timezone
 from games.archive import backup, restore, stream, tasks
 from games.models import Game
 from jobs.models import Chunk, Job
+from tests.helpers.backups import hostile_backup, valid_backup
 from tests.history.test_backup_import import a_game, upload
-from tests.history.test_import_beside_saves import hostile_backup
 
 pytestmark = pytest.mark.engine
 
@@ -160,22 +160,6 @@ def test_a_hostile_10_mb_file_costs_little_memory_and_no_replay(alice, no_replay
     assert peak < MEMORY_ABOVE_IDLE / 10, peak  # counted, never built
 
 
-def valid_backup(size):
-    """As many real six-player games (8 rounds, a place, a long note) as fit in `size` bytes."""
-    names = ["Anaïs", "Benoît", "Cléo", "Dimitri", "Éloïse", "Farid"]
-    saved = "2026-01-02T20:05:00+00:00"
-    rounds = [
-        {"entries": {name: (0 if seat == number % 6 else 1 + seat % 3)
-                     for seat, name in enumerate(names)}, "saved_at": saved}
-        for number in range(8)
-    ]  # fmt: skip
-    game = {"players": names, "rounds": rounds, "started_at": saved,
-            "place": "Chez Anaïs, " * 5, "note": "Revanche dimanche. " * 26}  # fmt: skip
-    count = min(backup.MAX_GAMES, size // (len(json.dumps(game)) + 60))  # 60: its uuid
-    games = [game | {"uuid": f"00000000-0000-4000-8000-{index:012d}"} for index in range(count)]
-    return json.dumps(games).encode(), count
-
-
 def test_the_memory_of_an_import_does_not_grow_with_its_file(alice, bob, monkeypatch):
     """A file three times as big takes about the same memory: it is read a game at a time and
     written a batch at a time (a 10 MB file's figures: docs/benchmarks.md). The batches keep
@@ -183,7 +167,7 @@ def test_the_memory_of_an_import_does_not_grow_with_its_file(alice, bob, monkeyp
     monkeypatch.setattr(restore, "next_size", lambda rows, seconds: rows)
     peaks = []
     for owner, size in ((alice, 300_000), (bob, 900_000)):
-        content, count = valid_backup(size)
+        content, count = valid_backup(size, most=backup.MAX_GAMES)
         peak, job = peak_memory_of_import(owner, content)
         assert job.state == Job.State.DONE, job.message
         assert owner.games.count() == count
