@@ -1,8 +1,13 @@
 """The system checks of games/checks.py: Game.Kind and games.rules must agree."""
 
+import pytest
 from django.core import checks
 
 from games import rules
+
+# The model checks ask SQLite whether it has JSON (the task queue's and the jobs' JSON fields):
+# a question for the database, answered once per connection.
+pytestmark = pytest.mark.django_db
 
 
 def games_errors():
