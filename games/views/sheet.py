@@ -377,9 +377,13 @@ def _whole_or_none(raw):
 
 @require_GET
 def game_board(request, pk):
-    """The owner's board poll. Signed out meanwhile, a 403: the log-in page that
-    login_required redirects to would be swapped into the sheet in place of the board."""
+    """The owner's board poll. Signed out meanwhile, not the log-in page that login_required
+    redirects to, which would be swapped in place of the board: htmx's "stop polling" (286),
+    swapping nothing, so the sheet and its form stay as they are and the phone stops asking
+    every second (a 403 each time filled its console). Asked without htmx, a 403."""
     if not request.user.is_authenticated:
+        if request.htmx:
+            return HttpResponse(status=286, headers={"HX-Reswap": "none"})
         return HttpResponse(status=403)
     return board(request, Access(pk, user=request.user))
 

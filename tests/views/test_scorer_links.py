@@ -206,11 +206,12 @@ def test_the_admin_says_which_link_saved_each_round(admin_client, client, game, 
     assert "Scorer link 1" in saved
 
 
-def test_a_signed_out_owners_board_poll_is_a_403_not_the_log_in_page(client, game):
+def test_a_signed_out_owners_board_poll_stops_polling_and_swaps_nothing(client, game):
     response = client.get(f"/games/{game.pk}/board/?seen=0", headers={"HX-Request": "true"})
 
-    assert response.status_code == 403
-    assert not response.content
+    assert response.status_code == 286  # htmx's "stop polling", not the log-in page
+    assert response["HX-Reswap"] == "none" and not response.content
+    assert client.get(f"/games/{game.pk}/board/?seen=0").status_code == 403
 
 
 def test_a_board_poll_after_revocation_stops_polling_and_says_why(alice_client, client, link):
