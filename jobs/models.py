@@ -41,15 +41,17 @@ def is_gone(worker):
 
 class JobQuerySet(models.QuerySet):
     def unfinished(self):
-        return self.filter(state__in=[Job.State.QUEUED, Job.State.RUNNING])
+        return self.filter(state__in=[Job.State.RECEIVING, Job.State.QUEUED, Job.State.RUNNING])
 
     def active(self):
-        """Queued, or running on a worker that is alive: what "one at a time" counts."""
+        """Receiving its file, queued, or running, in a process that is alive: what "one at a
+        time" counts."""
         return self.unfinished().exclude(pk__in=self.abandoned().values("pk"))
 
     def abandoned(self):
-        """Running jobs whose worker is gone: killed, or silent for JOB_STALE_SECONDS."""
-        running = self.filter(state=Job.State.RUNNING)
+        """Jobs whose process is gone, killed or silent for JOB_STALE_SECONDS: running on a
+        worker, or receiving their file in a request that was cut off."""
+        running = self.filter(state__in=[Job.State.RECEIVING, Job.State.RUNNING])
         silent = {job.pk for job in running.filter(heartbeat__lt=stale_before())}
         gone = {job.pk for job in running.exclude(pk__in=silent) if is_gone(job.worker)}
         return self.filter(pk__in=silent | gone)
@@ -65,6 +67,9 @@ class Job(models.Model):
         EXPORT = "export", _("Export of the history")
 
     class State(models.TextChoices):
+        # An upload's job is made before its body is read, so that the account's other
+        # uploads are refused unread (games/archive/quota.py); queued once the file is stored.
+        RECEIVING = "receiving", _("Receiving the file")
         QUEUED = "queued", _("Waiting to start")
         RUNNING = "running", _("Running")
         DONE = "done", _("Done")
@@ -139,7 +144,8 @@ class Job(models.Model):
         False, and the caller undoes its work. Call it inside the transaction that makes the
         work visible, so both happen or neither."""
         with transaction.atomic():
-            ended = Job.objects.filter(pk=self.pk, state=self.State.RUNNING).update(
+            under_way = [self.State.RECEIVING, self.State.RUNNING]
+            ended = Job.objects.filter(pk=self.pk, state__in=under_way).update(
                 state=state,
                 message=message,
                 details=list(details),
@@ -160,6 +166,24 @@ class Job(models.Model):
             finished_at=timezone.now(),
         )  # fmt: skip
         self.refresh_from_db()
+
+    def received(self, part, stream):
+        """Store the upload `stream` as `part`, then queue the job; False if it was given up
+        meanwhile (its request judged dead), and then nothing is kept. A chunk a transaction:
+        on SQLite, the other accounts' saves go in between."""
+        self.save_file(part, stream)
+        queued = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).update(
+            state=self.State.QUEUED, heartbeat=None, worker=""
+        )
+        if not queued:
+            self.drop_file(part)
+        self.refresh_from_db()
+        return bool(queued)
+
+    def release(self):
+        """Forget a job whose upload was not received whole (a refused form, a broken
+        request): it never counted."""
+        Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
 
     # Files, kept in the database a chunk at a time (a node's disk is not the others').
     def save_file(self, part, stream):

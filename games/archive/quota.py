@@ -3,13 +3,30 @@
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from jobs.models import Job
+from jobs.models import Job, this_worker
 
 HOUR = timedelta(hours=1)
+
+
+def claim_import(owner, language):
+    """The account's turn to import, taken before its upload is read: (a job receiving the
+    file, None), or (None, why not in words). Three uploads at once cost one body read: the
+    others are refused unread. The account's row is locked so that two claims count in turn."""
+    with transaction.atomic():
+        get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
+        if (refusal := import_refusal(owner)) is not None:
+            return None, refusal
+        job = Job.objects.create(
+            owner=owner, kind=Job.Kind.IMPORT, language=language, state=Job.State.RECEIVING,
+            heartbeat=timezone.now(), worker=this_worker(),
+        )  # fmt: skip
+        return job, None
 
 
 def import_refusal(owner):

@@ -42,8 +42,10 @@ def import_backup(job_id):
     with translation.override(job.language):
         if not job.start():
             return
-        # One import at a time per account: another left unfinished had lost its worker.
-        abandon(job.owner.jobs.filter(kind=Job.Kind.IMPORT).unfinished().exclude(pk=job.pk))
+        # One import at a time per account: another left unfinished had lost its worker. (One
+        # still receiving its file is another request's, which ends it or leaves it stale.)
+        others = job.owner.jobs.filter(kind=Job.Kind.IMPORT).unfinished().exclude(pk=job.pk)
+        abandon(others.exclude(state=Job.State.RECEIVING))
         writer = restore.Writer(job)
         try:
             _write_all(job, writer)

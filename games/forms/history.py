@@ -2,12 +2,10 @@
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games import search
-from games.archive import quota, tasks
+from games.archive import tasks
 from games.models import Kind, Player
 from games.wording import collation_key
 from jobs.models import Chunk, Job
@@ -61,8 +59,9 @@ class HistoryFilterForm(forms.Form):
 
 
 class BackupImportForm(forms.Form):
-    """A backup to import: only saved with its job here, and read by the worker
-    (games/archive/tasks.py), which tells the outcome on the job's page."""
+    """A backup to import: only stored with its job here, and read by the worker
+    (games/archive/tasks.py), which tells the outcome on the job's page. The account's limits
+    were checked before the file was read (games/archive/quota.py's claim_import)."""
 
     backup = forms.FileField(
         label=_("Backup file (JSON, as downloaded from the history page)"),
@@ -74,24 +73,26 @@ class BackupImportForm(forms.Form):
         self.owner = owner
         self.running = owner.jobs.filter(kind=Job.Kind.IMPORT).active().first()
 
+    @classmethod
+    def refused(cls, owner, refusal):
+        """The form as an upload refused unread leaves it: the reason beside the field."""
+        form = cls(owner, data={}, files={})
+        form.full_clean()
+        form._errors["backup"] = form.error_class([refusal])
+        return form
+
     def clean_backup(self):
         # The request's size was checked before it was read (scorekeeper/middleware.py).
         upload = self.cleaned_data["backup"]
         if upload.size > settings.UPLOAD_MAX_BYTES:
             raise forms.ValidationError(_("This file is too big to be a backup."))
-        if (refusal := quota.import_refusal(self.owner)) is not None:
-            raise forms.ValidationError(refusal)
         return upload
 
-    def save(self, language):
-        """The import's job, with its file, its task queued; None if refused meanwhile (two
-        uploads at once: the account's row is locked to count its imports)."""
-        with transaction.atomic():
-            get_user_model()._default_manager.select_for_update().get(pk=self.owner.pk)
-            if (refusal := quota.import_refusal(self.owner)) is not None:
-                self.add_error("backup", refusal)
-                return None
-            job = Job.objects.create(owner=self.owner, kind=Job.Kind.IMPORT, language=language)
-            job.save_file(Chunk.Part.UPLOAD, self.cleaned_data["backup"].chunks())
+    def save(self, job):
+        """Store the file in `job` (claimed by the view) and queue its task; False if the job
+        was given up meanwhile."""
+        if not job.received(Chunk.Part.UPLOAD, self.cleaned_data["backup"].chunks()):
+            self.add_error("backup", _("The upload took too long: send the file again."))
+            return False
         tasks.import_backup.enqueue(job.pk)
-        return job
+        return True

@@ -11,9 +11,10 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.archive import bgstats, export, export_job
+from games.archive import bgstats, export, export_job, quota
 from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
 from games.reports import summaries
@@ -80,18 +81,44 @@ def _export(request, extension):
     return response
 
 
+@csrf_exempt  # checked below, once the upload may be read (Django's upload handlers how-to)
 @login_required
 @require_http_methods(["GET", "POST"])
 def backup_import(request):
     """The upload only queues the import (games/archive/tasks.py) and sends the reader to its
-    progress page, where the outcome is told."""
-    form = BackupImportForm(request.user, request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        job = form.save(get_language())
-        if job is not None:
-            return redirect(job)
+    progress page, where the outcome is told. The account's turn is claimed before the body is
+    read: an upload refused by the account's limits costs no parsing, nor any storing."""
+    if request.method != "POST":
+        return _import_page(request, BackupImportForm(request.user))
+    job, refusal = quota.claim_import(request.user, get_language())
+    if refusal is not None:
+        _drain(request)
+        return _import_page(request, BackupImportForm.refused(request.user, refusal))
+    try:
+        return _receive(request, job)
+    finally:
+        job.release()  # unless it was queued: a refused form, a failed CSRF check, an error
+
+
+@csrf_protect
+def _receive(request, job):
+    form = BackupImportForm(request.user, request.POST, request.FILES)
+    if form.is_valid() and form.save(job):
+        return redirect(job)
+    return _import_page(request, form)
+
+
+def _import_page(request, form):
     status = 422 if form.errors else 200
     return render(request, "games/import.html", {"form": form}, status=status)
+
+
+def _drain(request):
+    """Read the refused body to its end, unparsed: a server that answers and closes with bytes
+    still unread may reset the connection before the browser reads the answer. Its size was
+    bounded by its Content-Length (scorekeeper/middleware.py)."""
+    while request.read(64 * 1024):
+        pass
 
 
 @login_required
