@@ -1,14 +1,14 @@
 from django.urls import path
 
-from games.views import history, live, players, result, scorers, sheet
+from games.views import corrections, history, live, players, result, scorers, sheet
 
 urlpatterns = [
     path("games/new/", sheet.game_new, name="game_new"),
     path("games/<int:pk>/", sheet.game_detail, name="game"),
     path("games/<int:pk>/board/", sheet.game_board, name="game_board"),
     path("games/<int:pk>/rounds/", sheet.round_add, name="round_add"),
-    path("games/<int:pk>/rounds/<int:number>/edit/", sheet.round_edit, name="round_edit"),
-    path("games/<int:pk>/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<int:pk>/rounds/<int:number>/edit/", corrections.round_edit, name="round_edit"),
+    path("games/<int:pk>/undo/", corrections.round_undo, name="round_undo"),
     path("games/<int:pk>/about/", sheet.game_about, name="game_about"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
     path("games/<int:pk>/delete/", sheet.game_delete, name="game_delete"),

@@ -1,4 +1,5 @@
-"""The scoresheet: a new game, its rounds added, edited and undone, a rematch, its JSON."""
+"""The scoresheet: a new game, its rounds added (edited and undone: corrections.py), a
+rematch, its JSON."""
 
 from functools import partial
 
@@ -24,13 +25,10 @@ from games.forms.calculator import (
     remember_goals,
     with_goal_chosen,
 )
-from games.forms.game import ConfirmForm, GameAboutForm, NewGameForm, RoundAsked, RoundForm
+from games.forms.game import GameAboutForm, NewGameForm, RoundForm
 from games.refusals import (
-    edit_gone_message,
-    not_last_message,
     stale_message,
     stale_round_message,
-    undone_message,
 )
 from games.reports import folds
 from games.views.access import Access, for_owner
@@ -96,7 +94,7 @@ def show_sheet(request, access):
 def sheet(request, access, game, form, status=200, notice="", about=None, saved=None):
     """The sheet; `saved`: the number of the round just saved, confirmed at its top."""
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
-    context = _context(access, game, form) | {"notice": notice, "saved": saved}
+    context = page_context(access, game, form) | {"notice": notice, "saved": saved}
     if access.is_owner:
         about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
         context["about_form"] = about
@@ -107,7 +105,7 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     return response
 
 
-def _context(access, game, form=None):
+def page_context(access, game, form=None):
     """What the sheet's pages show, with the links of whoever acts on it (owner or scorer)."""
     if form is not None:
         edited = () if form.number is None else (form.number,)
@@ -133,7 +131,7 @@ def board(request, access):
     if seen.is_valid() and seen.cleaned_data["seen"] == str(access.revision()):
         return HttpResponse(status=204)
     game = folds.with_kept_state(access.read())
-    return render(request, "games/game.html#board-update", _context(access, game))
+    return render(request, "games/game.html#board-update", page_context(access, game))
 
 
 @require_POST
@@ -142,9 +140,9 @@ def add_round(request, access):
     if "emptied" in request.POST:
         return sheet(request, access, game, _with_return_filled(game, request.POST))
     if "calculate" in request.POST and calculates(game.ruleset):
-        return _calculated(request, access, game)
+        return calculated(request, access, game)
     if "goal_choice" in request.POST and calculates(game.ruleset):
-        return _goal_chosen(request, access, game)
+        return goal_chosen(request, access, game)
     form = RoundForm(game, request.POST)
     saved = services.saved_with(game, request.POST.get("idempotency_key"))
     if saved is not None:  # this key saved a round: the same one again, or an old page's
@@ -193,7 +191,7 @@ def _refused(request, access, game, form):
     return sheet(request, access, game, form, status=409 if game.state.finished else 422)
 
 
-def _stale(request, access, number, fresh=None):
+def stale(request, access, number, fresh=None):
     fresh = fresh or access.read()
     notice = stale_message(number)
     return sheet(request, access, fresh, RoundForm(fresh), status=409, notice=notice)
@@ -205,14 +203,14 @@ def _stale_round(request, access, refused, fresh=None):
     numbers typed in its form, ready to save as the next round with one tap."""
     fresh = fresh or access.read()
     entered = refused.entered_values()
-    shown = _typed(refused, fresh.names)
+    shown = typed(refused, fresh.names)
     number = refused.posted_number() or fresh.state.next_round - 1
     notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
     form = RoundForm(fresh, initial=entered)
     return sheet(request, access, fresh, form, status=409, notice=notice)
 
 
-def _typed(form, names):
+def typed(form, names):
     """What was typed in a round form, as a notice names it: "Ana 4, Ben 0"."""
     entered = form.entered_values()
     return ", ".join(
@@ -240,7 +238,7 @@ def _with_return_filled(game, data):
     return RoundForm(game, initial=initial)
 
 
-def _calculated(request, access, game, number=None):
+def calculated(request, access, game, number=None):
     """Llama Llama's hand calculator: the sheet again, everything typed kept, the player's
     score counted by the rules and typed in their field; nothing saved. A goal or a hand it
     cannot read is refused (422) with the reason next to its field."""
@@ -251,128 +249,23 @@ def _calculated(request, access, game, number=None):
     form = RoundForm(game, number=number, initial=initial, calculator=calculator)
     if counted:
         remember_goals(request.session, calculator)
-    return _with_calculator(request, access, game, form, number, 200 if counted else 422)
+    return with_calculator(request, access, game, form, number, 200 if counted else 422)
 
 
-def _goal_chosen(request, access, game, number=None):
+def goal_chosen(request, access, game, number=None):
     """A goal typed before, tapped: typed in the first empty goal field; nothing saved."""
     initial = with_goal_chosen(request.POST, game.ruleset.goals_per_round)
     form = RoundForm(game, number=number, initial=initial)
-    return _with_calculator(request, access, game, form, number)
+    return with_calculator(request, access, game, form, number)
 
 
-def _with_calculator(request, access, game, form, number, status=200):
+def with_calculator(request, access, game, form, number, status=200):
     """The sheet, or the edit page of round `number`, with the calculator as it is."""
     if number is None:
         return sheet(request, access, game, form, status=status)
     offer_goals(request.session, form.calculator)
-    context = _context(access, game, form)
+    context = page_context(access, game, form)
     return render(request, "games/round_edit.html", context, status=status)
-
-
-@require_http_methods(["GET", "POST"])
-@never_cache  # Back shows the round as it is now, or says that it is gone
-def edit_round(request, access, number):
-    game = access.read()
-    stored_id = services.round_id(game, number)
-    if request.method == "GET":
-        if stored_id is None:
-            return _gone(request, access, game, edit_gone_message(number))
-        return _edit_page(request, access, game, number, stored_id)
-    if "calculate" in request.POST and calculates(game.ruleset):
-        return _calculated(request, access, game, number)
-    if "goal_choice" in request.POST and calculates(game.ruleset):
-        return _goal_chosen(request, access, game, number)
-    form = RoundForm(game, request.POST, number=number)
-    opened_for = _whole_or_none(request.POST.get("round_id"))
-    if stored_id is None or opened_for not in (None, stored_id):
-        return _edit_gone(request, access, game, form, number)
-    if not form.is_valid():
-        context = _context(access, game, form)
-        return render(request, "games/round_edit.html", context, status=422)
-    played = form.cleaned_data["round"]
-    try:
-        services.replace_round(game, number, played, opened_for, access.scorer)
-    except services.StaleSheet:
-        return _edit_gone(request, access, game, form, number)
-    return redirect(access.sheet_url)
-
-
-def _edit_page(request, access, game, number, stored_id):
-    """Round `number` in its form as it counts, bound to the stored round `stored_id`."""
-    entries = game.state.rounds[number - 1].points
-    initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
-    initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
-    initial["round_id"] = stored_id
-    form = RoundForm(game, number=number, initial=initial)
-    return _with_calculator(request, access, game, form, number)
-
-
-def _edit_gone(request, access, game, form, number):
-    """An edit posted for a round undone since its page was opened: nothing changes."""
-    fresh = access.read()
-    if services.round_id(fresh, number) == _whole_or_none(request.POST.get("round_id")):
-        return _stale(request, access, number, fresh)  # still there: it no longer fits
-    return _gone(request, access, fresh, edit_gone_message(number, _typed(form, fresh.names)))
-
-
-def _gone(request, access, game, notice):
-    """The sheet as it is, with why nothing was changed (409)."""
-    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
-
-
-@require_http_methods(["GET", "POST"])
-@never_cache  # Back refetches it: a round undone from it is then said to be gone
-def undo_round(request, access):
-    game = access.read()
-    if request.method == "POST":
-        return _undo(request, access, game)
-    asked = RoundAsked(request.GET)
-    last = game.state.rounds[-1].number if game.state.rounds else 0
-    number = (asked.cleaned_data["round"] if asked.is_valid() else None) or last
-    if not last and number == last:
-        return redirect(access.sheet_url)
-    if number != last:
-        return _undo_refused(request, access, game, number)
-    bound_to = {"round_number": number, "round_id": services.round_id(game, number)}
-    return _undo_page(request, access, game, ConfirmForm(initial=bound_to))
-
-
-def _undo(request, access, game):
-    form = ConfirmForm(request.POST)
-    if not form.is_valid():
-        if not game.state.rounds:
-            return redirect(access.sheet_url)
-        return _undo_page(request, access, game, form, status=422)
-    number, round_id = form.cleaned_data["round_number"], form.cleaned_data["round_id"]
-    try:
-        services.undo_last_round(game, number, round_id)
-    except services.StaleSheet:
-        return _undo_refused(request, access, access.read(), number, round_id)
-    return redirect(access.sheet_url)
-
-
-def _undo_refused(request, access, game, number, round_id=None):
-    """An undo page whose round is gone, or no longer the last: nothing is undone (409)."""
-    stored_id = services.round_id(game, number)
-    gone = stored_id is None or round_id not in (None, stored_id)
-    notice = undone_message(number) if gone else not_last_message(number)
-    return _gone(request, access, game, notice)
-
-
-def _undo_page(request, access, game, form, status=200):
-    last = game.state.rounds[-1]
-    entries = zip(game.names, last.points, strict=True)
-    context = {"game": game, "last": last, "entries": entries, "form": form}
-    context["sheet_url"] = access.sheet_url
-    return render(request, "games/round_undo.html", context, status=status)
-
-
-def _whole_or_none(raw):
-    try:
-        return int(raw)
-    except (TypeError, ValueError):
-        return None
 
 
 @require_GET
@@ -391,8 +284,6 @@ def game_board(request, pk):
 # The owner's URLs of the views above; the scorer's are in games/views/scorers.py.
 game_detail = for_owner(show_sheet)
 round_add = for_owner(add_round)
-round_edit = for_owner(edit_round)
-round_undo = for_owner(undo_round)
 
 
 @login_required

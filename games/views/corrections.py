@@ -1,0 +1,130 @@
+"""A round saved, then corrected: edited, or the last one undone. The owner's views and the
+scorer links' are the same functions, given an Access (games/views/access.py)."""
+
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from games import services
+from games.forms.calculator import calculates
+from games.forms.game import ConfirmForm, RoundAsked, RoundForm
+from games.refusals import edit_gone_message, not_last_message, undone_message
+from games.views.access import for_owner
+from games.views.sheet import (
+    calculated,
+    goal_chosen,
+    page_context,
+    sheet,
+    stale,
+    typed,
+    with_calculator,
+)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache  # Back shows the round as it is now, or says that it is gone
+def edit_round(request, access, number):
+    game = access.read()
+    stored_id = services.round_id(game, number)
+    if request.method == "GET":
+        if stored_id is None:
+            return _gone(request, access, game, edit_gone_message(number))
+        return _edit_page(request, access, game, number, stored_id)
+    if "calculate" in request.POST and calculates(game.ruleset):
+        return calculated(request, access, game, number)
+    if "goal_choice" in request.POST and calculates(game.ruleset):
+        return goal_chosen(request, access, game, number)
+    form = RoundForm(game, request.POST, number=number)
+    opened_for = _whole_or_none(request.POST.get("round_id"))
+    if stored_id is None or opened_for not in (None, stored_id):
+        return _edit_gone(request, access, game, form, number)
+    if not form.is_valid():
+        context = page_context(access, game, form)
+        return render(request, "games/round_edit.html", context, status=422)
+    played = form.cleaned_data["round"]
+    try:
+        services.replace_round(game, number, played, opened_for, access.scorer)
+    except services.StaleSheet:
+        return _edit_gone(request, access, game, form, number)
+    return redirect(access.sheet_url)
+
+
+def _edit_page(request, access, game, number, stored_id):
+    """Round `number` in its form as it counts, bound to the stored round `stored_id`."""
+    entries = game.state.rounds[number - 1].points
+    initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
+    initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
+    initial["round_id"] = stored_id
+    form = RoundForm(game, number=number, initial=initial)
+    return with_calculator(request, access, game, form, number)
+
+
+def _edit_gone(request, access, game, form, number):
+    """An edit posted for a round undone since its page was opened: nothing changes."""
+    fresh = access.read()
+    if services.round_id(fresh, number) == _whole_or_none(request.POST.get("round_id")):
+        return stale(request, access, number, fresh)  # still there: it no longer fits
+    return _gone(request, access, fresh, edit_gone_message(number, typed(form, fresh.names)))
+
+
+def _gone(request, access, game, notice):
+    """The sheet as it is, with why nothing was changed (409)."""
+    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache  # Back refetches it: a round undone from it is then said to be gone
+def undo_round(request, access):
+    game = access.read()
+    if request.method == "POST":
+        return _undo(request, access, game)
+    asked = RoundAsked(request.GET)
+    last = game.state.rounds[-1].number if game.state.rounds else 0
+    number = (asked.cleaned_data["round"] if asked.is_valid() else None) or last
+    if not last and number == last:
+        return redirect(access.sheet_url)
+    if number != last:
+        return _undo_refused(request, access, game, number)
+    bound_to = {"round_number": number, "round_id": services.round_id(game, number)}
+    return _undo_page(request, access, game, ConfirmForm(initial=bound_to))
+
+
+def _undo(request, access, game):
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        if not game.state.rounds:
+            return redirect(access.sheet_url)
+        return _undo_page(request, access, game, form, status=422)
+    number, round_id = form.cleaned_data["round_number"], form.cleaned_data["round_id"]
+    try:
+        services.undo_last_round(game, number, round_id)
+    except services.StaleSheet:
+        return _undo_refused(request, access, access.read(), number, round_id)
+    return redirect(access.sheet_url)
+
+
+def _undo_refused(request, access, game, number, round_id=None):
+    """An undo page whose round is gone, or no longer the last: nothing is undone (409)."""
+    stored_id = services.round_id(game, number)
+    gone = stored_id is None or round_id not in (None, stored_id)
+    notice = undone_message(number) if gone else not_last_message(number)
+    return _gone(request, access, game, notice)
+
+
+def _undo_page(request, access, game, form, status=200):
+    last = game.state.rounds[-1]
+    entries = zip(game.names, last.points, strict=True)
+    context = {"game": game, "last": last, "entries": entries, "form": form}
+    context["sheet_url"] = access.sheet_url
+    return render(request, "games/round_undo.html", context, status=status)
+
+
+def _whole_or_none(raw):
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+round_edit = for_owner(edit_round)
+round_undo = for_owner(undo_round)
