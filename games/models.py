@@ -491,7 +491,9 @@ class StoredGame:
 def read_rounds(pks) -> dict[int, StoredGame]:
     """{pk: StoredGame} for the games `pks`: the one way rounds are read, as plain values (no
     model instances: they cost the sheet more than anything but its template). One statement
-    for all of them, so the stamp read is the one of the rounds read."""
+    for all of them, so the stamp read is the one of the rounds read; the numbers of the scorer
+    links that saved some (fixed once made) in a second one, only if any did, rather than a
+    join to every round."""
     rows = (
         Seat.objects.filter(game__in=pks)
         .order_by("game", "entries__round__number", "position")
@@ -499,7 +501,7 @@ def read_rounds(pks) -> dict[int, StoredGame]:
             "game", "game__stamp", "game__kind", "game__first_starter", "position",
             "entries__round__number",
             "entries__round__last_to_quit", "entries__round__created_at",
-            "entries__round__idempotency_key", "entries__round__saved_by__number",
+            "entries__round__idempotency_key", "entries__round__saved_by",
             "entries__value",
         )
     )  # fmt: skip
@@ -509,13 +511,24 @@ def read_rounds(pks) -> dict[int, StoredGame]:
         positions.add(position)
         if number is not None:  # a game with no round yet has seats and no entries
             rounds.setdefault(number, (last_to_quit, saved, key, by, []))[4].append(value)
+    links = _link_numbers(
+        {by for _row, _positions, rounds in games.values() for *_, by, _values in rounds.values()}
+    )
     return {
         game: StoredGame(*row, len(positions), tuple(
-            StoredRound(number, rules.Round(tuple(values), last), saved, key, by)
+            StoredRound(number, rules.Round(tuple(values), last), saved, key, links.get(by))
             for number, (last, saved, key, by, values) in rounds.items()
         ))
         for game, (row, positions, rounds) in games.items()
     }  # fmt: skip
+
+
+def _link_numbers(pks):
+    """{pk: number} of the scorer links `pks` (None stands for the owner)."""
+    pks.discard(None)
+    if not pks:
+        return {}
+    return dict(ScorerLink.objects.filter(pk__in=pks).values_list("pk", "number"))
 
 
 def seats_of(games) -> dict[int, list[Seat]]:
