@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from playwright.sync_api import sync_playwright
 
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
@@ -36,8 +37,30 @@ def live_server(django_db_setup, live_server):
     database is set up when the server starts; otherwise each request opens (and leaks) its own.
     And a request thread still running when the server stops fails on that shared connection.
     """
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        server = live_server.thread.httpd
+        server.set_app(one_request_at_a_time(server.get_app()))
     yield live_server
     wait_for_requests()
+
+
+def one_request_at_a_time(app):
+    """The live server's requests served in turn, their answers read whole inside: its threads
+    share the one in-memory SQLite connection, and two requests on it at once (the sheet's
+    poll every second beside a save) fail inside sqlite3 ("bad parameter or other API
+    misuse"). A real server gives each thread its own connection (tests/helpers/live.py)."""
+    lock = threading.Lock()
+
+    def served(environ, start_response):
+        with lock:
+            response = app(environ, start_response)
+            try:
+                return list(response)
+            finally:
+                if hasattr(response, "close"):
+                    response.close()
+
+    return served
 
 
 def wait_for_requests(timeout=5):
