@@ -153,7 +153,7 @@ def run_task(job_id):
 def beside(args):
     sys.path.insert(0, str(ROOT))
     from bench import phones
-    from tests.helpers.live import Phone, at_once, running_server
+    from tests.helpers.live import Phone, at_once, running_server, uploading
 
     load = [round(figure, 2) for figure in os.getloadavg()]
     with (
@@ -171,7 +171,7 @@ def beside(args):
         phones.run(server.url, *saver, next(games), duration=2, **paced)  # warm-up, not kept
         reference = phones.run(server.url, *saver, next(games), duration=args.duration, **paced)
         uploader = Phone(server).sign_up("uploader")
-        posts = [_uploading(uploader) for _ in range(3)]
+        posts = [uploading(uploader, backup("hostile")) for _ in range(3)]
         done, found = threading.Event(), {}
         saving = threading.Thread(target=lambda: found.update(phones.run(
             server.url, *saver, next(games), duration=600, until=done, **paced)))  # fmt: skip
@@ -199,20 +199,6 @@ def _saver(server, phone_class, count):
     games = [phone.start_game("Ann", "Bob") for _ in range(count)]
     token = phone.get("/games/new/").csrf_token()
     return ("; ".join(f"{key}={value}" for key, value in phone.cookies.items()), token), games
-
-
-def _uploading(phone):
-    from tests.helpers.live import multipart
-
-    token = phone.get("/history/import/").csrf_token()
-    body, headers = multipart({"csrfmiddlewaretoken": token}, "backup", backup("hostile"))
-
-    def post():
-        started = time.monotonic()
-        response = phone.request("POST", "/history/import/", headers=headers, body=body)
-        return response, time.monotonic() - started
-
-    return post
 
 
 def _wait_for_job(phone, response):

@@ -246,6 +246,20 @@ def multipart(data, field, content):
     return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
 
 
+def uploading(phone, content, path="/history/import/"):
+    """The upload of `content` as a backup, ready to post (its form and body built first):
+    called, it posts it and gives (the response, the seconds it took)."""
+    token = phone.get(path).csrf_token()
+    body, headers = multipart({"csrfmiddlewaretoken": token}, "backup", content)
+
+    def post():
+        started = time.monotonic()
+        response = phone.request("POST", path, headers=headers, body=body)
+        return response, time.monotonic() - started
+
+    return post
+
+
 def at_once(*requests):
     """Run the requests in threads released together; their responses in the same order."""
     barrier = threading.Barrier(len(requests))

@@ -18,7 +18,7 @@ import uuid
 import pytest
 
 from tests.helpers.backups import hostile_backup
-from tests.helpers.live import Phone, at_once, multipart, round_post
+from tests.helpers.live import Phone, at_once, round_post, uploading
 
 pytestmark = pytest.mark.engine
 
@@ -48,19 +48,6 @@ def quiet_game(index):
 def upload(phone, content):
     """POST the file as the import form does: the response, and how long it took."""
     return uploading(phone, content)()
-
-
-def uploading(phone, content):
-    """The upload of `content`, ready to post (its body built): upload's result when called."""
-    token = phone.get("/history/import/").csrf_token()
-    body, headers = multipart({"csrfmiddlewaretoken": token}, "backup", content)
-
-    def post():
-        started = time.monotonic()
-        response = phone.request("POST", "/history/import/", headers=headers, body=body)
-        return response, time.monotonic() - started
-
-    return post
 
 
 def progress(phone, job_url):
