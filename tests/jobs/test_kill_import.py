@@ -7,8 +7,6 @@ import json
 import psycopg
 import pytest
 
-from tests.helpers import services
-from tests.helpers.live import fresh_database, manage, production_env
 from tests.helpers.worker import Worker, shell, wait_for
 from tests.history.test_import_beside_saves import quiet_game
 
@@ -28,15 +26,6 @@ with open({path!r}, "rb") as file:
 import_backup.enqueue(job.pk)
 print(json.dumps([job.pk, owner.pk]))
 """
-
-
-@pytest.fixture(scope="module")
-def database(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("kill")
-    with services.postgres() as server, fresh_database(folder, server) as url:
-        env = production_env(folder / "static", url)
-        manage(env, "migrate", "--noinput")
-        yield env
 
 
 def queue_import(env, path):

@@ -5,20 +5,9 @@ import contextlib
 import psycopg
 import pytest
 
-from tests.helpers import services
-from tests.helpers.live import fresh_database, manage, production_env
 from tests.helpers.worker import Worker, job_states, queue_pings, shell, wait_for
 
 pytestmark = pytest.mark.engine
-
-
-@pytest.fixture(scope="module")
-def database(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("worker")
-    with services.postgres() as server, fresh_database(folder, server) as url:
-        env = production_env(folder / "static", url)
-        manage(env, "migrate", "--noinput")
-        yield env
 
 
 @pytest.fixture
