@@ -37,25 +37,34 @@ def waiting_rows(page):
 
 
 @pytest.fixture
-def no_signal(context, watch):
+def no_signal(context, page, watch):
     """The round posts never reach the server (the pages still load, with no service worker
-    to serve them offline), until `back()` is called. A page closes with `close(page)`."""
+    to serve them offline), until `back()` is called. A page closes with `close(page)`.
+
+    The test's page is cut in Chromium itself (DevTools' blocked URLs): a post refused there
+    is never held, whereas Playwright lets a post its route still holds through to the server
+    when the page closes, which no phone without a signal does. The route cuts the pages
+    opened later."""
     watch.expect("failed", "/rounds/")
-    for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_INTERNET_DISCONNECTED"):
+    for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_INTERNET_DISCONNECTED",
+                   "net::ERR_BLOCKED_BY_CLIENT"):  # fmt: skip
         watch.expect_console(logged)
     context.route(NO_SIGNAL, lambda route: route.abort("internetdisconnected"))
+    cut, devtools = page, context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    devtools.send("Network.setBlockedURLs", {"urls": ["*/rounds/"]})
 
     class Signal:
         @staticmethod
         def back(page):
             context.unroute(NO_SIGNAL)
+            if not cut.is_closed():
+                devtools.send("Network.setBlockedURLs", {"urls": []})
             page.evaluate("window.dispatchEvent(new Event('online'))")
 
         @staticmethod
         def close(page):
-            """Playwright lets a post through to the server if its page closes while the route
-            still holds it (the outbox sends as soon as a sheet opens), which no phone without
-            a signal does. Leaving the page first cancels such a post, as closing a tab would."""
+            """Left (about:blank) first, as closing a tab cancels what it was sending."""
             page.goto("about:blank")
             page.close()
 
