@@ -26,12 +26,19 @@ ROUNDS = [
 ]
 
 
-def board_poll_cut(watch):
-    """The sheet's board is not polled while the phone knows it has no signal (app.js), but a
-    poll on its way when the signal goes fails, and htmx logs it."""
+def sheet_with_signal_to_lose(page, watch, make_game):
+    """A new game's sheet, opened with the service worker at work, and the failures that
+    losing the signal causes expected: the outbox's tries, and a board poll on its way when
+    the signal goes (app.js polls no more once the phone knows, but htmx logs that one)."""
+    watch.expect("failed", "/rounds/")
     watch.expect("failed", "/board/")
-    for logged in ("htmx:sendError", "htmx:afterRequest"):
+    for logged in ("net::ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest"):
         watch.expect_console(logged)
+    game = make_game()
+    sheet = f"/games/{game.pk}/"
+    page.goto(sheet)
+    wait_for_worker(page)
+    return game, sheet
 
 
 def queue_round(page, values, waiting):
@@ -43,13 +50,7 @@ def queue_round(page, values, waiting):
 def test_three_rounds_typed_without_signal_are_saved_once_each_in_order(
     page, context, relay, signed_in, make_game, watch
 ):
-    watch.expect("failed", "/rounds/")  # the outbox's tries while there is no signal
-    watch.expect_console("net::ERR_INTERNET_DISCONNECTED")
-    board_poll_cut(watch)
-    game = make_game()
-    sheet = f"/games/{game.pk}/"
-    page.goto(sheet)
-    wait_for_worker(page)
+    game, sheet = sheet_with_signal_to_lose(page, watch, make_game)
     wait_until_kept(page, sheet)
 
     relay.unplug()
@@ -84,13 +85,7 @@ def test_the_worker_sends_the_outbox_by_itself_with_no_page_open(
     """Background Sync: the sheet asked for it when the round was queued; the browser wakes
     the worker when the signal returns (dispatched here through DevTools), and the worker
     sends the outbox on its own."""
-    watch.expect("failed", "/rounds/")
-    watch.expect_console("net::ERR_INTERNET_DISCONNECTED")
-    board_poll_cut(watch)
-    game = make_game()
-    sheet = f"/games/{game.pk}/"
-    page.goto(sheet)
-    wait_for_worker(page)
+    game, sheet = sheet_with_signal_to_lose(page, watch, make_game)
     cdp = context.new_cdp_session(page)
     registrations = []
     cdp.on(
