@@ -6,6 +6,7 @@ and builds the URLs its pages link to, so a scorer's pages only ever link to the
 own, and the token is looked up again at every request: a revoked link stops at once.
 """
 
+import re
 from dataclasses import dataclass
 from functools import wraps
 
@@ -125,8 +126,14 @@ def scorer_gone(request, token):
     names = revoked.game.names if revoked else []
     typed = []
     for key, value in request.POST.items():
-        seat = key.removeprefix("seat_")
-        if seat != key and value.strip():
-            name = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "?"
-            typed.append((name, value.strip()[:6]))
+        if key.startswith("seat_") and value.strip():
+            typed.append((_seat_name(names, key.removeprefix("seat_")), value.strip()[:6]))
     return render(request, "games/scorer_gone.html", {"typed": typed}, status=404)
+
+
+def _seat_name(names, seat):
+    """The name at seat `seat` ("0", "1"...); "?" for anything else a form may send (another
+    digit, a number too long for int())."""
+    if re.fullmatch(r"[0-9]{1,2}", seat) and int(seat) < len(names):
+        return names[int(seat)]
+    return "?"

@@ -6,8 +6,10 @@ saved it. tests/security/test_scorer_link_routes.py walks every other URL with a
 """
 
 import uuid
+from urllib.parse import urlencode
 
 import pytest
+from django.utils import timezone
 
 from games.models import Round, ScorerLink
 
@@ -179,6 +181,20 @@ def test_another_account_can_neither_create_see_nor_revoke_links(client, bob, ga
 def test_a_mistyped_token_is_a_404_without_a_500(client, link):
     assert client.get("/s/not-a-token/").status_code == 404
     assert client.post("/s/not-a-token/rounds/", {"seat_x": "1"}).status_code == 404
+
+
+@pytest.mark.parametrize("seat", ["9" * 5000, "²", "99", "-1"])
+def test_a_revoked_links_page_names_no_seat_for_an_odd_field(client, link, seat):
+    """int() refuses a 5,000-digit number, and "²" is a digit to str.isdigit()."""
+    link.revoked_at = timezone.now()
+    link.save()
+
+    body = urlencode({"seat_0": "3", f"seat_{seat}": "7"})  # as a form posts it, not multipart
+    form = "application/x-www-form-urlencoded"
+    response = client.post(f"/s/{link.token}/rounds/", body, content_type=form)
+
+    assert response.status_code == 404
+    assert "Ana: 3" in response.text and "?: 7" in response.text
 
 
 def test_the_board_is_a_204_until_someone_else_saves(alice_client, client, game, link):
