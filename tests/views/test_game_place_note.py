@@ -72,14 +72,6 @@ def test_it_refuses_what_it_cannot_keep_next_to_the_field(
     assert (game.place, game.note) == ("", "")
 
 
-def test_it_checks_ownership(client, bob, make_game):
-    game = make_game()
-    client.force_login(bob)
-
-    assert about(client, game, "Lyon").status_code == 404
-    assert Game.objects.get(pk=game.pk).place == ""
-
-
 def test_it_answers_post_only(alice_client, make_game):
     assert alice_client.get(f"/games/{make_game().pk}/about/").status_code == 405
 
