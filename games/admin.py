@@ -51,6 +51,15 @@ def locked(game):
     return services.lock(game)
 
 
+def counted(game):
+    """Once a change is saved: each entry stored as the rules count it (a return typed for a
+    player with no chip is 0, as on the sheet), this round's and the later ones', and whether
+    the game is over settled."""
+    game = locked(game)  # read again: the rounds as this change leaves them
+    game.store_as_counted()
+    game.settle()
+
+
 def seat_choices(game):
     return [("", "—")] + [(seat.position, seat.player.name) for seat in game.seats]
 
@@ -106,7 +115,7 @@ class RoundInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # rounds are added at the table, where the sheet asks the rules
 
-    @admin.display(description=_("numbers typed"))
+    @admin.display(description=_("points"))
     def entries_shown(self, obj):
         entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
         return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
@@ -189,7 +198,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.settle()  # another game, or another first starter, may end it
+        counted(form.instance)  # another game, or another first starter, may end it
 
     @admin.display(description=_("players"))
     def players_list(self, obj):
@@ -354,7 +363,7 @@ class RoundAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)  # the entries, after the round
-        form.instance.game.settle()
+        counted(form.instance.game)
 
     def delete_model(self, request, obj):
         obj.game = locked(obj.game)
