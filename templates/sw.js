@@ -1,7 +1,8 @@
 // The service worker: with no signal, the app and every page opened while online open again.
 // Served by games/views/offline.py at /sw.js (scope: the whole site), which writes CONFIG.
-// Our own hundred lines rather than Workbox: no build step, no script from elsewhere under
-// the strict CSP, and the few strategies the app needs are plain fetch and Cache API calls.
+// About 150 lines of code of our own (and the outbox's modules, included by the view) rather
+// than Workbox: no build step, no script from elsewhere under the strict CSP, and the few
+// strategies the app needs are plain fetch and Cache API calls.
 //
 // - The shell (static files, the manifest, the offline page in each language): kept at
 //   install under the version, served from the cache first; a new version drops the old one.
