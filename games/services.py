@@ -2,10 +2,11 @@
 
 import uuid
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import names, rules
+from games import names, nights, rules
 from games.models import Entry, Game, Player, Round, ScorerLink, Seat
 
 
@@ -42,8 +43,9 @@ def roster_player(owner, name):
 
 
 @transaction.atomic
-def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
-    """A new game of `kind` with `names` in seat order; SamePlayer if two of them are one player.
+def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=None):
+    """A new game of `kind` with `names` in seat order, in `night` (a rematch's) or the one
+    games/nights.py decides; SamePlayer if two of them are one player.
 
     ValueError if the game is not for that many players (the forms say so first)."""
     if rules.for_kind(kind).players_violation(len(names)) is not None:
@@ -52,7 +54,11 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
     for name, player in zip(names, players, strict=True):
         if players.count(player) > 1:
             raise SamePlayer(name)
-    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind)
+    if night is None:  # the owner's row locked: two games started at once find one night
+        get_user_model()._default_manager.select_for_update().filter(pk=owner.pk).exists()
+        night = nights.night_for(owner, timezone.now())
+    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind, night=night)
+    nights.refresh(type(night).objects.filter(pk=night.pk))  # a new night starts with its game
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )

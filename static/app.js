@@ -11,3 +11,4 @@ import "./js/live.js"; // the boards that follow the game, and a revoked link
 import "./js/offline.js"; // the service worker, and a page it kept
 import "./js/awake.js"; // the screen kept awake during a game
 import "./js/share.js"; // the result picture and the live link
+import "./js/scroll-hint.js"; // "more players to the right" under a sheet too wide
