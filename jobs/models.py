@@ -182,8 +182,9 @@ class Job(models.Model):
 
     def release(self):
         """Forget a job whose upload was not received whole (a refused form, a broken
-        request): it never counted."""
-        Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        request): it never counted. True if it was forgotten, False if it went on."""
+        deleted, _by_model = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        return bool(deleted)
 
     # Files, kept in the database a chunk at a time (a node's disk is not the others').
     def save_file(self, part, stream):

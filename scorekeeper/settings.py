@@ -174,7 +174,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
-# Counted in the database (accounts.LoginFailures), where counting is atomic.
+# Every limit is counted by one limiter (accounts/limits.py), in the database, where counting
+# is atomic and a cache outage changes nothing.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
@@ -183,6 +184,10 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
 PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESETS_PER_ADDRESS", 3))
 PASSWORD_RESETS_PER_CLIENT = int(os.environ.get("PASSWORD_RESETS_PER_CLIENT", 10))
 PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60))
+# Sign-up tries from one client in a window: past it, the form answers 429 until the window
+# ends (accounts/views.py); a family at one address still has room.
+SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
