@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import names, rules
+from games import names, nights, rules
 from games.models import Entry, Game, Player, Round, ScorerLink, Seat
 
 
@@ -57,8 +57,9 @@ def lock_account(owner):
 
 
 @transaction.atomic
-def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
-    """A new game of `kind` with `names` in seat order; SamePlayer if two of them are one player.
+def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=None):
+    """A new game of `kind` with `names` in seat order, in `night` (a rematch's) or the one
+    games/nights.py decides; SamePlayer if two of them are one player.
 
     ValueError if the game is not for that many players (the forms say so first)."""
     if rules.for_kind(kind).players_violation(len(names)) is not None:
@@ -68,7 +69,10 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
     for name, player in zip(names, players, strict=True):
         if players.count(player) > 1:
             raise SamePlayer(name)
-    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind)
+    if night is None:  # the owner's row locked above: two games started at once find one night
+        night = nights.night_for(owner, timezone.now())
+    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind, night=night)
+    nights.refresh(type(night).objects.filter(pk=night.pk))  # a new night starts with its game
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )

@@ -123,6 +123,10 @@ ACCOUNT_MAX_GAMES = int(os.environ.get("ACCOUNT_MAX_GAMES", 20_000))
 # of one is kept for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
 EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
+# A game started within this many hours of the account's previous one joins its night
+# (games/nights.py); a player is ranked in the group's table after this many finished games.
+NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
+RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 3))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"

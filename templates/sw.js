@@ -38,7 +38,10 @@ self.addEventListener("activate", (event) => {
     (async () => {
       const old = (await caches.keys()).filter((name) => name.startsWith("shell-") && name !== SHELL);
       await Promise.all(old.map((name) => caches.delete(name)));
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      // No navigation preload: when its request fails, Firefox cancels the navigation even
+      // though the worker answers from its cache. A phone whose old worker turned it on has
+      // it turned off here.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.disable();
       await self.clients.claim();
       const windows = await self.clients.matchAll({ type: "window" });
       await Promise.all(windows.map((client) => refresh(client.url)));
@@ -97,7 +100,7 @@ async function keptCopy(event) {
 }
 
 async function fromNetwork(event) {
-  const response = (await event.preloadResponse) || (await fetch(event.request));
+  const response = await fetch(event.request);
   return { response, copy: response.clone() };
 }
 

@@ -20,6 +20,7 @@ from django.db import connection, connections, router, transaction
 from django.db.models import ForeignKey, IntegerField
 from django.utils import timezone
 
+from games import nights
 from games.models import Entry, Game, Player, Round, Seat, new_stamp
 from games.services import SamePlayer, lock_account
 
@@ -73,8 +74,11 @@ def next_size(rows, seconds):
 
 
 def publish(job):
-    """Show every game `job` wrote, at once (inside the transaction that ends the job)."""
-    return Game.everything.filter(importing=job).update(importing=None)
+    """Show every game `job` wrote, at once (inside the transaction that ends the job), each in
+    its night (games/nights.py)."""
+    shown = Game.everything.filter(importing=job).update(importing=None)
+    nights.place_unplaced(job.owner)
+    return shown
 
 
 def undo(job, players=()):

@@ -29,7 +29,7 @@ from django.views.decorators.http import condition, require_GET, require_safe
 WORKER_FILES = ["outbox-store.js", "outbox-sync.js"]
 # The app shell: what every page loads (templates/base.html) and the home-screen icons.
 SHELL_FILES = ["app.css", "history.css", "app.js", "share.js", "icon.svg", "icon-192.png",
-               "icon-512.png", "outbox.js", *WORKER_FILES]  # fmt: skip
+               "icon-512.png", "outbox.js", "scroll-hint.js", *WORKER_FILES]  # fmt: skip
 ACCOUNT_HEADER = "Scorekeeper-Account"
 ANONYMOUS = "anonymous"
 
