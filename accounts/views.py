@@ -38,7 +38,7 @@ login = LoginView.as_view()
 
 # Also asks the browser to drop what it keeps in its HTTP cache and back/forward cache for the
 # site. The service worker's kept pages go when the next page comes for nobody, or at once
-# when the log-out button tells it (app.js, data-forget-offline).
+# when the log-out button tells it (static/js/offline.js, data-forget-offline).
 CLEAR_SITE_DATA = '"cache"'
 
 
