@@ -18,7 +18,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
@@ -47,8 +47,12 @@ def refusals(game, ruleset, replay):
 def locked(game):
     """`game` as stored now, its row locked as the services lock it (services.lock), so that
     a check here sees a round saved at the table meanwhile, and no round is saved at the table
-    between this check and this save. The admin's views run in a transaction."""
-    return services.lock(game)
+    between this check and this save. The admin's views run in a transaction. A game deleted
+    meanwhile is a 404, as its page would be."""
+    try:
+        return services.lock(game)
+    except services.StaleSheet:
+        raise Http404(gettext("This game was deleted meanwhile.")) from None
 
 
 def counted(game):
