@@ -9,6 +9,7 @@ to close: the server lives as long as the `with` block.
 import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -105,6 +106,16 @@ class RedisServer:
             client.close()
         self.stop()  # the port was taken (it exited), or it never answered
         return False
+
+    @contextlib.contextmanager
+    def paused(self):
+        """Redis frozen (SIGSTOP) for the block: connections open, no answer, then it resumes
+        with all its data, as after a network cut or a stall of its machine."""
+        self.process.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.process.send_signal(signal.SIGCONT)
 
     def kill(self):
         self.process.kill()
