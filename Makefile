@@ -34,10 +34,11 @@ run: run-packages setup catalogs
 XDIST ?= -n auto
 
 # The edit loop: the rules, views, security and history tests on SQLite, without the browser
-# and without the tests that start a process of their own (markers in pyproject.toml), with
+# and without the tests that start a process of their own or take seconds (markers in
+# pyproject.toml), with
 # few Hypothesis examples (the `dev` profile, tests/conftest.py).
 check: setup
-	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "not browser and not server" \
+	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "not browser and not server and not slow" \
 		tests/rules tests/views tests/security tests/history $(PYTEST_ARGS)
 
 # The whole suite on SQLite, then, on a throwaway PostgreSQL server (bin/with-postgres), the

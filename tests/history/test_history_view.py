@@ -200,6 +200,7 @@ def count_queries(client, params=None):
     return len(queries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "params", [{}, {"status": "finished"}, {"status": "playing"}, {"game": "lama"}]
 )
