@@ -3,9 +3,9 @@
 A round's numbers are edited on the round's own page (entries are two levels below
 the game); every save first replays the whole game through its ruleset (`Ruleset.fold_with`)
 and is refused, naming the round, when the history it would leave is impossible. Every change
-saved here gives the games it touches a new revision (games/signals.py), so the sheets and
-the live views show it at once, and settles whether the game is over (Game.settle) in the
-same transaction.
+saved here gives the games it touches a new version, once, itself (`changed`), so the sheets
+and the live views show it at once, and settles whether the game is over (Game.settle) in
+the same transaction.
 """
 
 from django import forms
@@ -41,6 +41,12 @@ def refusals(game, ruleset, replay):
     except rules.RoundRefused as refused:
         return describe_all(refused.violations, game.names, ruleset, change=True)
     return []
+
+
+def changed(games):
+    """The games `games` (a queryset) show something new: one new version each, for the one
+    write the admin makes of them (its transaction: the whole request's)."""
+    games.raise_version()
 
 
 def seat_choices(game):
@@ -179,8 +185,14 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # games start at the table, with their players
 
+    def save_model(self, request, obj, form, change):
+        # Only what the form changes: writing back the whole row read earlier would undo a
+        # round's end or a version drawn meanwhile by a phone at the table.
+        obj.save(update_fields=form.changed_data)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
+        changed(Game.objects.filter(pk=form.instance.pk))
         form.instance.settle()  # another game, or another first starter, may end it
 
     @admin.display(description=_("players"))
@@ -346,10 +358,12 @@ class RoundAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)  # the entries, after the round
+        changed(Game.objects.filter(pk=form.instance.game_id))
         form.instance.game.settle()
 
     def delete_model(self, request, obj):
         super().delete_model(request, obj)
+        changed(Game.objects.filter(pk=obj.game_id))
         obj.game.settle()
 
     def log_change(self, request, obj, message):
@@ -440,6 +454,11 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ("owner",) if obj else ()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:  # a new name: every sheet the player sits at shows it
+            changed(Game.objects.filter(players=obj))
 
     @admin.display(description=_("games played"), ordering="games_played")
     def games_played(self, obj):

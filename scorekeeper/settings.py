@@ -253,7 +253,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
 # Several app servers share one Redis instead (REDIS_URL, Django's own backend): a log-out made
 # on one node holds on every node.
-# Folds (games/reports/folds.py) are kept under their game's stamp: in each worker's memory,
+# Folds (games/reports/folds.py) are kept under their game's version: in each worker's memory,
 # or in the shared Redis, where one node's fold serves them all.
 # Redis away is slower, not down (scorekeeper/cache.py): its errors are answered as misses, and
 # a worker that met one leaves it alone for REDIS_RETRY_AFTER seconds. A Redis that does not
@@ -298,7 +298,7 @@ CACHES = {
         }
     ),
     # {% cache %} fragments of the sheet (its table, its round form's fields), keyed by the game's
-    # revision and the language, so never stale. In each worker's memory, even with several
+    # version and the language, so never stale. In each worker's memory, even with several
     # nodes: a fragment is cheaper to render again than to fetch across a network. Some 15 kB
     # a sheet: 1,000 of them is about 15 MB a worker, the least recently used going first.
     "template_fragments": {

@@ -21,8 +21,9 @@ from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from django.utils.crypto import salted_hmac
 from django.views.decorators.http import condition, require_GET, require_safe
+
+from scorekeeper.keeping import ACCOUNT_HEADER
 
 # What the worker itself runs besides sw.js: the outbox of rounds saved with no signal, which
 # it sends by Background Sync (static/outbox-sync.js).
@@ -30,8 +31,6 @@ WORKER_FILES = ["outbox-store.js", "outbox-sync.js"]
 # The app shell: what every page loads (templates/base.html) and the home-screen icons.
 SHELL_FILES = ["app.css", "history.css", "app.js", "share.js", "icon.svg", "icon-192.png",
                "icon-512.png", "outbox.js", *WORKER_FILES]  # fmt: skip
-ACCOUNT_HEADER = "Scorekeeper-Account"
-ANONYMOUS = "anonymous"
 
 
 def htmx_files():
@@ -98,13 +97,3 @@ def offline(request):
     """What the worker shows for a page it never kept, when the server cannot be reached. It
     fetches it without cookies, so the copy holds nobody's data and serves every account."""
     return render(request, "offline.html")
-
-
-def account_key(user):
-    """Whose pages these are, for the worker's keeping (ACCOUNT_HEADER): not the account's
-    id, which a page has no need to show."""
-    if not user.is_authenticated:
-        return ANONYMOUS
-    return salted_hmac(
-        "games.views.offline.account_key", str(user.pk), algorithm="sha256"
-    ).hexdigest()[:20]
