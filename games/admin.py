@@ -2,10 +2,11 @@
 
 A round's numbers are edited on the round's own page (entries are two levels below
 the game); every save first replays the whole game through its ruleset (`Ruleset.fold_with`)
-and is refused, naming the round, when the history it would leave is impossible. Every change
-saved here gives the games it touches a new version, once, itself (`changed`), so the sheets
-and the live views show it at once, and settles whether the game is over (Game.settle) in
-the same transaction.
+and is refused, naming the round, when the history it would leave is impossible; the check
+reads the game with its row locked, as the services do (`locked`). Every change saved here
+gives the games it touches a new version, once, itself (`changed`), so the sheets and the live
+views show it at once, and settles whether the game is over (Game.settle) in the same
+transaction.
 """
 
 from django import forms
@@ -24,7 +25,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules
+from games import names, rules, services
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import load_sheets
@@ -47,6 +48,13 @@ def changed(games):
     """The games `games` (a queryset) show something new: one new version each, for the one
     write the admin makes of them (its transaction: the whole request's)."""
     games.raise_version()
+
+
+def locked(game):
+    """`game` as stored now, its row locked as the services lock it (services.lock), so that
+    a check here sees a round saved at the table meanwhile, and no round is saved at the table
+    between this check and this save. The admin's views run in a transaction."""
+    return services.lock(game)
 
 
 def seat_choices(game):
@@ -138,7 +146,7 @@ class GameAdminForm(forms.ModelForm):
         be moved to the right one) with the first starter chosen."""
         data = super().clean()
         if "first_starter" in data and "kind" in data:
-            game, ruleset = self.instance, rules.for_kind(data["kind"])
+            game, ruleset = locked(self.instance), rules.for_kind(data["kind"])
             rounds = game.as_rules_rounds()
 
             def replay():
@@ -260,7 +268,7 @@ class EntryFormSet(BaseInlineFormSet):
         super().clean()
         if any(form.errors for form in self.forms):
             return
-        round_, game = self.instance, self.instance.game
+        round_, game = self.instance, locked(self.instance.game)
         by_seat = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
         changed = rules.Round(tuple(by_seat.get(s.pk) for s in game.seats), round_.last_to_quit)
 
@@ -362,6 +370,9 @@ class RoundAdmin(admin.ModelAdmin):
         form.instance.game.settle()
 
     def delete_model(self, request, obj):
+        obj.game = locked(obj.game)
+        if not is_last(obj):  # a round was saved after it meanwhile
+            raise PermissionDenied(gettext("Only the last round of a game can be deleted."))
         super().delete_model(request, obj)
         changed(Game.objects.filter(pk=obj.game_id))
         obj.game.settle()

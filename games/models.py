@@ -126,6 +126,28 @@ def new_version():
     return secrets.randbits(63)
 
 
+class Night(models.Model):
+    """The games an account played on one evening (games/nights.py decides which)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="nights", verbose_name=_("owner")
+    )
+    # When its first game started; kept in step when a game moves in or out.
+    start = models.DateTimeField(_("start"), db_index=True)
+    label = models.CharField(_("label"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("night")
+        verbose_name_plural = _("nights")
+        ordering = ["-start", "-pk"]
+
+    def __str__(self):
+        return self.label or _("Night %(id)s") % {"id": self.pk}
+
+    def get_absolute_url(self):
+        return reverse("night", args=[self.pk])
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
@@ -161,6 +183,11 @@ class Game(models.Model):
     # The import job writing this game, until its last step makes all its games visible at
     # once (one UPDATE setting this to NULL): a killed import leaves no game in sight, and
     # the next worker deletes them (games/archive/tasks.py).
+    # The evening it was played in (games/nights.py): None only while an import writes it.
+    night = models.ForeignKey(
+        Night, models.SET_NULL, null=True, blank=True, related_name="games",
+        verbose_name=_("night"),
+    )  # fmt: skip
     importing = models.ForeignKey(
         "jobs.Job", models.CASCADE, null=True, blank=True, editable=False, related_name="+",
         verbose_name=_("being imported by"),

@@ -61,7 +61,7 @@ def live(request, token):
     # Any write to the game gives it a new version: a poll costs this one query till then.
     versions = ShareLink.objects.filter(token=token).values_list("game__version", flat=True)
     version = next(iter(versions[:1]), None)
-    if version is None:  # revoked, or mistyped: a page of its own (app.js shows it to a poll too)
+    if version is None:  # revoked, or mistyped: a page of its own (js/live.js, to a poll too)
         return render(request, "games/live_gone.html", status=404)
     version = str(version)
     form = LiveForm(request.GET)

@@ -48,6 +48,7 @@ def wait_until(page, function, arg=None, timeout=5):
         time.sleep(0.05)
 
 
+PRELOAD = "(await navigator.serviceWorker.ready).navigationPreload"
 SHELLS = "async () => (await caches.keys()).filter((name) => name.startsWith('shell-'))"
 
 
@@ -169,11 +170,15 @@ def test_a_new_release_takes_over_at_the_next_visit(page, relay, monkeypatch):
     wait_for_worker(page)
     version = offline.shell_version(offline.worker_config())
     assert page.evaluate(SHELLS) == [f"shell-{version}"]
+    # As the workers before issue 23 did: with it, Firefox shows its own error page, not the
+    # kept copy, when the preload's request fails.
+    page.evaluate(f"async () => {PRELOAD}.enable()")
 
     monkeypatch.setattr(offline, "shell_version", lambda config: "next-release")
     page.reload()
     # the old version's files go once the new one has taken over
     wait_until(page, f"async () => (await ({SHELLS})()).join() === 'shell-next-release'")
+    wait_until(page, f"async () => !(await {PRELOAD}.getState()).enabled")
     wait_until_kept(page, "/en/rules/")
     relay.unplug()
     page.reload()

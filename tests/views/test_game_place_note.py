@@ -84,13 +84,13 @@ def test_it_answers_post_only(alice_client, make_game):
     assert alice_client.get(f"/games/{make_game().pk}/about/").status_code == 405
 
 
-def test_a_note_is_no_new_revision_so_no_round_is_refused_as_stale(alice_client, make_game):
+def test_a_note_is_no_new_version_so_no_round_is_refused_as_stale(alice_client, make_game):
     game = make_game(rounds=[(3, 0, 12)])
-    revision = Game.objects.get(pk=game.pk).version
+    version = Game.objects.get(pk=game.pk).version
 
     about(alice_client, game, "Lyon", "Café")
 
-    assert Game.objects.get(pk=game.pk).version == revision
+    assert Game.objects.get(pk=game.pk).version == version
 
 
 def test_the_picture_shows_a_new_place(alice_client, make_game):
@@ -115,10 +115,15 @@ def test_the_history_shows_them(alice_client, make_game):
 
 
 @pytest.mark.engine
-@pytest.mark.parametrize("words", ["anaïs", "CHEZ ANAÏS", "dimanche", "REVANCHE DIM", "Été"])
-def test_the_history_finds_games_by_place_or_note_whatever_the_case(alice_client, make_game, words):
+@pytest.mark.parametrize(
+    "words",
+    ["anaïs", "CHEZ ANAÏS", "dimanche", "REVANCHE DIM", "Été", "anais", "ete", "zoe", "LODZ"],
+)
+def test_the_history_finds_games_by_place_or_note_whatever_the_case_and_accents(
+    alice_client, make_game, words
+):
     found = make_game(rounds=FINISHED)
-    services.set_place_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été")
+    services.set_place_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été, Zoé, Łódź")
     other = make_game(rounds=FINISHED)
     services.set_place_and_note(other, "Lyon", "Café 100%")
 

@@ -65,11 +65,11 @@ def test_a_letter_serves_every_rule_it_is_part_of_and_repeats_count(alice_client
     assert score_field(0, 3 + 15 + 6 + 0) in response.text
 
 
-def test_it_saves_nothing_and_changes_no_revision(alice_client, game):
-    revision = game.version
+def test_it_saves_nothing_and_changes_no_version(alice_client, game):
+    version = game.version
     calculate(alice_client, game, 0, {0: "ABCDEFG"}, seat_1="12")
     assert not Round.objects.exists()
-    assert Game.objects.get(pk=game.pk).version == revision
+    assert Game.objects.get(pk=game.pk).version == version
 
 
 def test_without_javascript_the_sheet_comes_back_filled_with_everything_typed(alice_client, game):

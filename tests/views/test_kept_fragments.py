@@ -1,4 +1,4 @@
-"""Parts of the sheet are kept rendered ({% cache %}) under the game's revision and the
+"""Parts of the sheet are kept rendered ({% cache %}) under the game's version and the
 language: what a visitor typed, a refusal, a rename or another language never meets a kept
 part made for something else."""
 

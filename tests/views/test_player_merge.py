@@ -72,12 +72,12 @@ def test_a_merge_refused_while_it_runs_moves_nothing(alice, make_game, ann_and_a
 
     ann, anne = ann_and_anne
     make_game(names=("Anne", "Ann"))
-    revisions = dict(Game.objects.values_list("pk", "version"))
+    versions = dict(Game.objects.values_list("pk", "version"))
 
     with pytest.raises(services.PlayedTogether):
         services.merge_players(ann, anne)
 
-    assert dict(Game.objects.values_list("pk", "version")) == revisions
+    assert dict(Game.objects.values_list("pk", "version")) == versions
     assert Seat.objects.filter(player=ann).count() == 2
 
 

@@ -13,7 +13,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0012_game_importing"),
+        ("games", "0013_nights"),
     ]
 
     operations = [
