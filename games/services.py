@@ -175,17 +175,21 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
                 idempotency_key=key,
                 saved_by=saved_by,
             )
+            counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(fresh.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, counted, strict=True)
             )
             fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
     by = saved_by.number if saved_by else None
-    played = StoredRound(number, round_, saved.created_at, key, by)
+    as_stored = rules.Round(counted, round_.last_to_quit)
+    played = StoredRound(number, as_stored, saved.created_at, key, by)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
-    folds.keep(fresh.load(stored=stored, state=state))
+    fresh.load(stored=stored, state=state)
+    if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
+        folds.keep(fresh)
     return fresh
 
 
@@ -202,8 +206,9 @@ def replace_round(game, number, round_, round_id=None, saved_by=None):
     raise_version(fresh)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.save(update_fields=["last_to_quit", "saved_by"])
-    for seat, value in zip(fresh.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 

@@ -264,8 +264,6 @@ class RoundForm(forms.Form):
             self._show(refused.violations)
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
-        if not self.errors:
-            self._as_it_counts(data)
         return data
 
     def _fold_with(self, round_):
@@ -274,16 +272,6 @@ class RoundForm(forms.Form):
         return self.ruleset.fold_with(
             len(game.names), game.as_rules_rounds(), self.playing, round_, game.first_starter
         )
-
-    def _as_it_counts(self, data):
-        """The round stored as it counts, so that the sheet, the JSON and an edit show what
-        the total adds; and the state it gives, as stored (folded again only where a number
-        typed counts otherwise: a chip given back by a player who holds none)."""
-        played = data["round"]
-        counted = data["state"].rounds[self.playing - 1].points
-        if counted != played.entries:
-            data["round"] = rules.Round(counted, played.last_to_quit)
-            data["state"] = self._fold_with(data["round"])
 
     def _describe(self, violation, change=False):
         return describe(violation, self.game.names, self.ruleset, change)

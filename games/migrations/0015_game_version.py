@@ -13,7 +13,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0013_nights"),
+        ("games", "0014_entries_stored_as_counted"),
     ]
 
     operations = [
