@@ -14,4 +14,4 @@ class GamesConfig(AppConfig):
         from games import checks, search, signals  # noqa: F401
         from games.archive import tasks  # noqa: F401
 
-        connection_created.connect(search.add_sqlite_upper)
+        connection_created.connect(search.add_sqlite_fold)

@@ -120,6 +120,28 @@ def new_stamp():
     return secrets.randbits(63)
 
 
+class Night(models.Model):
+    """The games an account played on one evening (games/nights.py decides which)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="nights", verbose_name=_("owner")
+    )
+    # When its first game started; kept in step when a game moves in or out.
+    start = models.DateTimeField(_("start"), db_index=True)
+    label = models.CharField(_("label"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("night")
+        verbose_name_plural = _("nights")
+        ordering = ["-start", "-pk"]
+
+    def __str__(self):
+        return self.label or _("Night %(id)s") % {"id": self.pk}
+
+    def get_absolute_url(self):
+        return reverse("night", args=[self.pk])
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
@@ -156,6 +178,11 @@ class Game(models.Model):
     # The import job writing this game, until its last step makes all its games visible at
     # once (one UPDATE setting this to NULL): a killed import leaves no game in sight, and
     # the next worker deletes them (games/archive/tasks.py).
+    # The evening it was played in (games/nights.py): None only while an import writes it.
+    night = models.ForeignKey(
+        Night, models.SET_NULL, null=True, blank=True, related_name="games",
+        verbose_name=_("night"),
+    )  # fmt: skip
     importing = models.ForeignKey(
         "jobs.Job", models.CASCADE, null=True, blank=True, editable=False, related_name="+",
         verbose_name=_("being imported by"),
@@ -261,6 +288,24 @@ class Game(models.Model):
         if finished_at != self.finished_at:
             Game.objects.filter(pk=self.pk).update(finished_at=finished_at)
             self.finished_at = finished_at
+
+    def store_as_counted(self, state=None, since=1):
+        """Store the entries of rounds `since` on as the rules count them, where they differ.
+
+        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
+        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
+        backups all show one number, and every column adds up to its total. A write that
+        changes an earlier round can change what a later one counts: it calls this with the
+        game's `state` folded in its transaction (None: folded here from the rounds stored).
+        """
+        state = state or self.state
+        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
+        for stored, counted in later:
+            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
+            for seat, value, points in typed:
+                if value != points:
+                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
+                    entries.filter(seat=seat).update(value=points)
 
     def as_json(self):
         """The game for other programs and for backups (games/archive/backup.py reads it back)."""
@@ -380,7 +425,8 @@ class Entry(models.Model):
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    value = models.SmallIntegerField(_("value typed"))
+    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
+    value = models.SmallIntegerField(_("points"))
 
     class Meta:
         verbose_name = _("entry")

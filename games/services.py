@@ -2,10 +2,12 @@
 
 import uuid
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import names, rules
+from games import names, nights, rules
 from games.models import Entry, Game, Player, Round, ScorerLink, Seat
 
 
@@ -19,6 +21,10 @@ class PlayedTogether(Exception):
     def __init__(self, games):
         super().__init__(games)
         self.games = games
+
+
+class AccountGone(PermissionDenied):
+    """The account was deleted meanwhile (a request already under way answers 403)."""
 
 
 class SamePlayer(Exception):
@@ -41,18 +47,32 @@ def roster_player(owner, name):
     return player
 
 
+def lock_account(owner):
+    """`owner`'s row locked until the transaction ends: what changes who sits where in the
+    account (a game started, two players merged, a batch of an import, the account deleted)
+    goes one at a time, so a player is never seated while being merged away. AccountGone if
+    the account was deleted meanwhile."""
+    if not get_user_model()._default_manager.select_for_update().filter(pk=owner.pk).exists():
+        raise AccountGone
+
+
 @transaction.atomic
-def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
-    """A new game of `kind` with `names` in seat order; SamePlayer if two of them are one player.
+def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=None):
+    """A new game of `kind` with `names` in seat order, in `night` (a rematch's) or the one
+    games/nights.py decides; SamePlayer if two of them are one player.
 
     ValueError if the game is not for that many players (the forms say so first)."""
     if rules.for_kind(kind).players_violation(len(names)) is not None:
         raise ValueError(f"{len(names)} players cannot play {kind}")
+    lock_account(owner)
     players = [roster_player(owner, name) for name in names]
     for name, player in zip(names, players, strict=True):
         if players.count(player) > 1:
             raise SamePlayer(name)
-    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind)
+    if night is None:  # the owner's row locked above: two games started at once find one night
+        night = nights.night_for(owner, timezone.now())
+    game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind, night=night)
+    nights.refresh(type(night).objects.filter(pk=night.pk))  # a new night starts with its game
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )
@@ -60,13 +80,16 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
 
 
 def lock(game):
-    """The game as stored now, its row locked until the transaction ends.
+    """The game as stored now, its row locked until the transaction ends; StaleSheet if it was
+    deleted meanwhile (the view then reads it again, and answers 404).
 
     On PostgreSQL the lock queues writes to one game, so two phones cannot both pass the
     checks below (an undo racing a new round would leave a gap). SQLite's IMMEDIATE
     transactions already queue every write (and Django leaves out FOR UPDATE there).
     """
-    fresh = Game.objects.select_for_update().get(pk=game.pk)
+    fresh = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if fresh is None:
+        raise StaleSheet
     return fresh.load(seats=game.seats)  # seats never change once a game has started
 
 
@@ -101,9 +124,10 @@ def add_round(game, round_, number, key=None, saved_by=None):
                 idempotency_key=key,
                 saved_by=saved_by,
             )
+            counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(fresh.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, counted, strict=True)
             )
             fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
@@ -123,8 +147,9 @@ def replace_round(game, number, round_, round_id=None, saved_by=None):
     state = recheck(fresh, number, round_)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.save(update_fields=["last_to_quit", "saved_by"])
-    for seat, value in zip(fresh.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
@@ -163,16 +188,27 @@ def revoke_scorer_link(link):
     ScorerLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
+@transaction.atomic
 def delete_game(game):
-    """Delete a game with its seats, rounds and live link; its players stay in the roster."""
-    Game.objects.filter(pk=game.pk).delete()
+    """Delete a game with its seats, rounds and live link; its players stay in the roster.
+    Its row is locked first: a round being saved is then either deleted with it, or finds
+    the game gone (StaleSheet), never written after its game's rows were gathered."""
+    games = Game.objects.select_for_update().filter(pk=game.pk)
+    if games.exists():
+        games.delete()
 
 
 @transaction.atomic
 def delete_account(user):
     """The account with everything in it: its games first (with their seats, rounds and live
-    links), since a seat protects its player, then the account with its players."""
-    Game.objects.filter(owner=user).delete()
+    links), since a seat protects its player, then the account with its players and jobs.
+    Its games include those an import is still writing (`Game.importing`): the account's row
+    is locked first, which waits for the import's batch and stops the next one (the job goes
+    with the account, and its task finds it gone), then every game's row, as delete_game."""
+    lock_account(user)
+    games = Game.everything.select_for_update().filter(owner=user)
+    if games.exists():
+        games.delete()
     user.delete()
 
 
@@ -210,7 +246,14 @@ def games_together(player, other):
 @transaction.atomic
 def merge_players(player, into):
     """`player`'s seats given to `into`, then `player` deleted: their games, figures and
-    history follow. PlayedTogether if both sat at one game (a game seats a person once)."""
+    history follow. PlayedTogether if both sat at one game (a game seats a person once).
+    The account's row, then both players', are locked before anything is read: a game
+    started meanwhile seats them before the merge or after it, never in between.
+    Player.DoesNotExist if either is gone meanwhile (merged or deleted by another request)."""
+    lock_account(player.owner)
+    locked = Player.objects.select_for_update().filter(pk__in=[player.pk, into.pk]).order_by("pk")
+    if len(locked) != 2:
+        raise Player.DoesNotExist
     together = list(games_together(player, into))
     if together:
         raise PlayedTogether(together)

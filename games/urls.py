@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import corrections, history, live, players, result, scorers, sheet
+from games.views import corrections, history, live, nights, players, result, scorers, sheet
 
 urlpatterns = [
     path("games/new/", sheet.game_new, name="game_new"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/about/", sheet.game_about, name="game_about"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
     path("games/<int:pk>/delete/", sheet.game_delete, name="game_delete"),
+    path("games/<int:pk>/night/", nights.game_night, name="game_night"),
     path("games/<int:pk>.json", sheet.game_json, name="game_json"),
     path("games/<int:pk>/result.png", result.game_result_png, name="game_result_png"),
     path("games/<int:pk>/share/", live.game_share, name="game_share"),

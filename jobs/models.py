@@ -7,6 +7,7 @@ Files travel in the database (`Chunk`), not on one node's disk, since any node's
 the task: an upload in, a result out.
 """
 
+import contextlib
 import os
 import socket
 from datetime import timedelta
@@ -122,13 +123,18 @@ class Job(models.Model):
     def percent(self):
         return round(100 * self.done / self.total) if self.total else 0
 
+    def reload(self):
+        """Read the job again; one deleted meanwhile (with its account) stays as it was read."""
+        with contextlib.suppress(Job.DoesNotExist):
+            self.refresh_from_db()
+
     def start(self, total=0):
         """Claim the job for this worker; False if it is no longer queued (run twice, or
         given up while it waited)."""
         claimed = Job.objects.filter(pk=self.pk, state=self.State.QUEUED).update(
             state=self.State.RUNNING, total=total, worker=this_worker(), heartbeat=timezone.now()
         )
-        self.refresh_from_db()
+        self.reload()
         return bool(claimed)
 
     def advance(self, done, total=None):
@@ -153,7 +159,7 @@ class Job(models.Model):
                 heartbeat=timezone.now(),
                 done=models.F("total") if state == self.State.DONE else models.F("done"),
             )
-        self.refresh_from_db()
+        self.reload()
         return bool(ended)
 
     def fail(self, message, details=()):
@@ -165,7 +171,7 @@ class Job(models.Model):
             state=self.State.FAILED, message=message, details=list(details),
             finished_at=timezone.now(),
         )  # fmt: skip
-        self.refresh_from_db()
+        self.reload()
 
     def received(self, part, stream):
         """Store the upload `stream` as `part`, then queue the job; False if it was given up
@@ -177,13 +183,14 @@ class Job(models.Model):
         )
         if not queued:
             self.drop_file(part)
-        self.refresh_from_db()
+        self.reload()
         return bool(queued)
 
     def release(self):
         """Forget a job whose upload was not received whole (a refused form, a broken
-        request): it never counted."""
-        Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        request): it never counted. True if it was forgotten, False if it went on."""
+        deleted, _by_model = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        return bool(deleted)
 
     # Files, kept in the database a chunk at a time (a node's disk is not the others').
     def save_file(self, part, stream):

@@ -16,13 +16,13 @@ file holds twice, is written once (games/archive/identity.py).
 
 import time
 
-from django.contrib.auth import get_user_model
 from django.db import connection, connections, router, transaction
 from django.db.models import ForeignKey, IntegerField
 from django.utils import timezone
 
+from games import nights
 from games.models import Entry, Game, Player, Round, Seat, new_stamp
-from games.services import SamePlayer
+from games.services import SamePlayer, lock_account
 
 BATCH_SECONDS = 0.05
 FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized on its time
@@ -74,8 +74,11 @@ def next_size(rows, seconds):
 
 
 def publish(job):
-    """Show every game `job` wrote, at once (inside the transaction that ends the job)."""
-    return Game.everything.filter(importing=job).update(importing=None)
+    """Show every game `job` wrote, at once (inside the transaction that ends the job), each in
+    its night (games/nights.py)."""
+    shown = Game.everything.filter(importing=job).update(importing=None)
+    nights.place_unplaced(job.owner)
+    return shown
 
 
 def undo(job, players=()):
@@ -90,7 +93,7 @@ def undo(job, players=()):
 def _write(owner, batch, job):
     """Write the games of `batch` the account does not hold yet, hidden under `job`: their pks,
     and the pks of the players added to the roster for them."""
-    get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
+    lock_account(owner)  # AccountGone once the account is deleted: the import stops there
     held = set(owner.games.filter(uuid__in=[b.uuid for b in batch]).values_list("uuid", flat=True))
     new = [backup for backup in batch if backup.uuid not in held]
     if not new:

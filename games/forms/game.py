@@ -20,7 +20,7 @@ def _whole(raw):
 
 class GameSelect(forms.RadioSelect):
     """The games as radio buttons, each carrying its rules' player limits and whether someone
-    starts: app.js shows the name fields and the starter field that the game chosen needs."""
+    starts: js/new-game.js shows the name fields and starter field that the game chosen needs."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
@@ -46,7 +46,7 @@ class NewGameForm(forms.Form):
         label=_("Game"), choices=Kind.choices, initial=Kind.LAMA, widget=GameSelect
     )
     # Choices are a callable so their labels are translated per request, not once at import.
-    # Not required: a game without a starter has none (app.js disables the field).
+    # Not required: a game without a starter has none (js/new-game.js disables the field).
     starter = forms.TypedChoiceField(
         label=_("Who starts the first round (the youngest player)"),
         coerce=int,
@@ -77,7 +77,7 @@ class NewGameForm(forms.Form):
         return rules.RULESETS.get(kind) or rules.for_kind(self["game"].initial)
 
     def players_limit(self):
-        """How many may play the game chosen (app.js rewrites it when another is chosen)."""
+        """How many may play the game chosen (js/new-game.js rewrites it when another is chosen)."""
         return players_limit(self.ruleset)
 
     def name_fields(self):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
+from games import display
 from games.models import Game, Kind
 from games.reports import summaries
 from games.wording import and_list
@@ -46,6 +48,7 @@ class Result:
     headline: str
     text: str
     filename: str
+    reason: str = ""  # the tie-break that decided it, where one did
 
 
 def describe(game: Game) -> Result:
@@ -59,10 +62,20 @@ def describe(game: Game) -> Result:
     else:
         total = signed(state.totals[state.winners[0]])
         headline = _("%(name)s wins with %(total)s!") % {"name": winners[0], "total": total}
-    text = f"{headline} ({Kind(game.kind).label}, {long_date(game)})"
+    reason = tie_break(game)
+    text = " ".join(part for part in (headline, reason) if part)
+    text = f"{text} ({Kind(game.kind).label}, {long_date(game)})"
     day = timezone.localtime(game.created_at).date().isoformat()
     slug = slugify("-".join(winners), allow_unicode=True) or "result"
-    return Result(headline, text, f"scorekeeper-{slug}-{day}.png")
+    return Result(headline, text, f"scorekeeper-{slug}-{day}.png", reason)
+
+
+def tie_break(game: Game) -> str:
+    """Why players tied on the best total did or did not all win, as the end banner says it
+    (games whose ties go to the final round); "" where nobody tied."""
+    if game.ruleset.family == "lama":
+        return ""
+    return display.final_round_verdict(game.state, game.names)["reason"]
 
 
 def signed(number: int) -> str:
@@ -118,7 +131,8 @@ def wrapped(draw, text, width, size, bold=False, lines=2):
 
 def _wrap(draw, text, width, typeface):
     found, line = [], ""
-    for word in text.split():
+    # Breaks at plain spaces only: French puts a no-break space before "!" and ";".
+    for word in re.split(r"[ \t\n]+", text.strip()):
         candidate = f"{line} {word}".strip()
         if line and draw.textlength(candidate, font=typeface) > width:
             found.append(line)
@@ -139,6 +153,11 @@ def _header(draw, game) -> int:
     for text in lines:
         draw.text((MARGIN, y), text, font=typeface, fill=FG)
         y += round(typeface.size * 1.25)
+    if reason := tie_break(game):
+        found, typeface = wrapped(draw, reason, inner, 32, lines=3)
+        for text in found:
+            draw.text((MARGIN, y), text, font=typeface, fill=MUTED)
+            y += round(typeface.size * 1.3)
     return y
 
 

@@ -26,6 +26,10 @@ class HistoryRow:
     rounds: int
     finished: bool
 
+    @property
+    def names(self):
+        return [player.name for player in self.players]
+
 
 def history_rows(games) -> list[HistoryRow]:
     rows = []

@@ -73,7 +73,7 @@ def live(request, token):
     # Any write to the game gives it a new revision: a poll costs this one query till then.
     revisions = ShareLink.objects.filter(token=token).values_list("game__revision", flat=True)
     revision = next(iter(revisions[:1]), None)
-    if revision is None:  # revoked, or mistyped: a page of its own (app.js shows it to a poll too)
+    if revision is None:  # revoked, or mistyped: a page of its own (js/live.js, to a poll too)
         return render(request, "games/live_gone.html", status=404)
     revision = str(revision)
     form = LiveForm(request.GET)

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import services
 from games.forms.players import MergeForm, RenameForm, played_together
+from games.models import Player
 from games.reports import summaries
 from games.views.sheet import posted
 
@@ -61,6 +62,10 @@ def player_merge(request, pk):
         except services.PlayedTogether as refused:  # a game seating both, started meanwhile
             form.together = refused.games
             form.add_error("into", played_together(player, into, len(refused.games)))
+        except Player.DoesNotExist:  # merged or deleted meanwhile, by another request
+            player = get_player_for(request.user, pk)  # 404 if it was this one
+            form = MergeForm(player, posted(request))
+            form.is_valid()  # the other one is no longer a choice: says so beside the field
         else:
             message = _("%(name)s and %(other)s are now one player, %(other)s.")
             messages.success(request, message % {"name": player.name, "other": into.name})

@@ -7,6 +7,7 @@ pages here make the links, show each one's QR code, and revoke them.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,7 +24,10 @@ from games.views.sheet import get_game_for
 def game_scorers(request, pk):
     game = get_game_for(request.user, pk)
     if request.method == "POST":
-        link = services.add_scorer_link(game)
+        try:
+            link = services.add_scorer_link(game)
+        except services.StaleSheet:  # the game was deleted meanwhile
+            raise Http404 from None
         return redirect(f"{request.path}#scorer-{link.number}")
     links = [
         (link, request.build_absolute_uri(link.get_absolute_url()))

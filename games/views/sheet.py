@@ -309,7 +309,9 @@ def game_rematch(request, pk):
     if refusal:
         messages.error(request, refusal)
         return redirect(game)
-    rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
+    rematch = services.start_game(
+        request.user, game.names, game.first_starter, game.kind, night=game.night
+    )
     return redirect(rematch)
 
 

@@ -20,6 +20,15 @@ def hand_scoring(page, game):
     return page.get_by_label("Address of scorer link 1").input_value()
 
 
+def test_turning_a_link_off_stands_apart_from_copying_it(page, signed_in, make_game):
+    hand_scoring(page, make_game())
+    copy = page.get_by_role("button", name="Copy scorer link 1").bounding_box()
+    turn_off = page.get_by_role("button", name="Turn off scorer link 1").bounding_box()
+
+    # More than a thumb's width (about 10 mm, 40 CSS px) between them.
+    assert turn_off["y"] - (copy["y"] + copy["height"]) >= 48
+
+
 def test_a_scorer_link_adds_a_round_that_the_owners_phone_then_shows(
     page, other_phone, signed_in, make_game
 ):

@@ -2,6 +2,7 @@
 total's chips in even rows; and the French menu on one line on a 390 px phone."""
 
 import pytest
+from playwright.sync_api import expect
 
 # Five players, so that the columns are narrow; totals with many chips of both colours.
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -67,3 +68,21 @@ def test_the_menu_is_one_line_at_390_px(page, signed_in, locale):
         "items => items.map((item) => Math.round(item.getBoundingClientRect().top))"
     )
     assert len(tops) == 4 and len(set(tops)) == 1, tops
+
+
+def test_a_table_wider_than_the_phone_says_more_players_lie_to_the_right(
+    page, signed_in, make_game
+):
+    wide = make_game(names=("Jean-Éric", "Maximiliane", "Zoé", "Anne-Laure", "Bartholomew"))
+    narrow = make_game(names=("Ana", "Ben", "Cleo"))
+    page.set_viewport_size({"width": 320, "height": 640})
+    hint = page.get_by_text("More players to the right: swipe the table")
+
+    page.goto(wide.get_absolute_url())
+    expect(hint).to_be_visible()
+    page.locator(".sheet-scroll").evaluate("box => box.scrollTo({left: box.scrollWidth})")
+    expect(hint).to_be_hidden()  # the last column is in view
+
+    page.goto(narrow.get_absolute_url())
+    expect(page.locator("table.sheet")).to_be_visible()
+    expect(hint).to_be_hidden()

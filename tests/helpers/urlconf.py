@@ -95,6 +95,7 @@ WRITE_DATA = {
     "game_scorers": {},
     "game_scorer_revoke": {},
     "player_rename": {"name": "Renamed"},
+    "game_night": {"night": "new"},
 }
 ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username": "alice",
             "password": "not-her-password", "language": "fr"}  # fmt: skip

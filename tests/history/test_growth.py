@@ -89,7 +89,7 @@ def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, 
     again = [work(client, owner, path, fold_calls) for owner, path in visits]
 
     assert again[0] == again[1]
-    assert again[1] == (3, 0)  # the user, the player, their games' stamps; no fold
+    assert again[1] == (4, 0)  # the session, the user, the player, their games' stamps; no fold
 
 
 def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_calls):
@@ -101,7 +101,7 @@ def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_c
     queries, folded = work(client, large, path, fold_calls)
 
     assert folded == 1
-    assert queries <= 3 + 2  # and the folds of the new game, and where Fay sat in each game
+    assert queries <= 4 + 2  # and the folds of the new game, and where Fay sat in each game
     html = client.get(path).content.decode()
     assert f"<dt>Games played</dt><dd>{LARGE + 1} " in html  # in progress: not finished
 

@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from pytest_django.asserts import assertContains
 
 from games.models import Game
 
@@ -225,14 +226,27 @@ def test_a_history_restore_gets_the_whole_page(alice_client, make_game):
     assert "HX-Request" in response["Vary"]
 
 
-def test_each_row_tells_its_game_apart_by_the_time_it_started(alice_client, make_game):
+def test_each_row_names_its_game_by_who_played_and_when_it_started(alice_client, make_game):
     game = make_game(rounds=FINISHED)
     start = datetime(2026, 3, 1, 20, 5, tzinfo=UTC)  # 21:05 in Paris
     Game.objects.filter(pk=game.pk).update(created_at=start)
-    english = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    french = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Game of 1 Mar 2026, 21:05" in english
-    assert "Partie du 1 mars 2026, 21:05" in french
+    english = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en")
+    french = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="fr")
+    link = '<a href="/games/{}/">{}</a>'
+    assertContains(
+        english, link.format(game.pk, "Ana, Ben and Cleo · 1 Mar 2026, 21:05"), html=True
+    )
+    assertContains(french, link.format(game.pk, "Ana, Ben et Cleo · 1 mars 2026, 21:05"), html=True)
+
+
+def test_a_row_names_its_game_by_its_place_where_it_has_one(alice_client, make_game):
+    game = make_game(rounds=FINISHED)
+    Game.objects.filter(pk=game.pk).update(
+        created_at=datetime(2026, 3, 1, 20, 5, tzinfo=UTC), place="Chez Zoé"
+    )
+    response = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en")
+    link = f'<a href="/games/{game.pk}/">Chez Zoé · 1 Mar 2026, 21:05</a>'
+    assertContains(response, link, html=True)
 
 
 def test_a_game_under_a_minute_says_so_rather_than_0_minutes(alice_client, make_game):

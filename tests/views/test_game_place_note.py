@@ -115,10 +115,15 @@ def test_the_history_shows_them(alice_client, make_game):
 
 
 @pytest.mark.engine
-@pytest.mark.parametrize("words", ["anaïs", "CHEZ ANAÏS", "dimanche", "REVANCHE DIM", "Été"])
-def test_the_history_finds_games_by_place_or_note_whatever_the_case(alice_client, make_game, words):
+@pytest.mark.parametrize(
+    "words",
+    ["anaïs", "CHEZ ANAÏS", "dimanche", "REVANCHE DIM", "Été", "anais", "ete", "zoe", "LODZ"],
+)
+def test_the_history_finds_games_by_place_or_note_whatever_the_case_and_accents(
+    alice_client, make_game, words
+):
     found = make_game(rounds=FINISHED)
-    services.set_place_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été")
+    services.set_place_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été, Zoé, Łódź")
     other = make_game(rounds=FINISHED)
     services.set_place_and_note(other, "Lyon", "Café 100%")
 

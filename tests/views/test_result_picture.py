@@ -128,6 +128,38 @@ def test_llama_llama_says_the_winning_total(make_game):
     assert picture.describe(game).headline == "Ben wins with 104!"
 
 
+def test_llama_llama_states_the_tie_break_that_decided_it(make_game, monkeypatch):
+    # Ana and Ben both end on 80; Ben scored more in the final round.
+    rounds = [(30, 20), (20, 30), (20, 10), (10, 20)]
+    game = make_game(names=("Ana", "Ben"), rounds=rounds, kind="llama_llama")
+
+    result = picture.describe(game)
+
+    assert result.reason == "Ana and Ben both have 80; Ben scored more in the last round."
+    assert result.reason in result.text
+    drawn = picture.png(game)
+    monkeypatch.setattr(picture, "tie_break", lambda game: "")
+    assert picture.png(game) != drawn  # the reason is in the picture
+
+
+def test_a_line_never_breaks_at_a_no_break_space():
+    image = picture.Image.new("RGB", (10, 10))
+    draw = picture.ImageDraw.Draw(image)
+    headline = "Bartholomew gagne avec 80\u00a0!"
+    width = draw.textlength("Bartholomew gagne avec 80", font=picture.font(60, True)) + 5
+
+    lines, _ = picture.wrapped(draw, headline, width, 60, bold=True)
+
+    assert lines[-1].endswith("80\u00a0!")
+
+
+def test_a_sole_winner_on_total_states_no_tie_break(make_game):
+    rounds = [(23, 31, 12, 19), (30, 22, 25, 17), (28, 24, 30, 21), (22, 27, 18, 31)]
+    game = make_game(names=("Ana", "Ben", "Cleo", "Dan"), rounds=rounds, kind="llama_llama")
+
+    assert picture.describe(game).reason == ""
+
+
 def test_a_shared_victory_names_every_winner(make_game):
     # Ben and Cleo both end on 10 after Ana passes 40.
     game = make_game(rounds=[(31, 5, 5), (10, 5, 5)])

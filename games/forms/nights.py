@@ -1,0 +1,34 @@
+"""The night a game belongs to: another of the account's nights, or a new one."""
+
+from django import forms
+from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy as _
+
+NEW = "new"
+# The nights offered around a game's own: the owner moves a game to a night near it.
+OFFERED = 20
+
+
+def night_name(night):
+    """A night as people tell them apart: its label, or its date in the site's time zone."""
+    day = formats.date_format(timezone.localtime(night.start), "DATE_FORMAT")
+    return f"{night.label} ({day})" if night.label else day
+
+
+class NightForm(forms.Form):
+    night = forms.ChoiceField(label=_("Night"))
+
+    def __init__(self, game, *args, **kwargs):
+        kwargs.setdefault("initial", {"night": game.night_id})
+        super().__init__(*args, **kwargs)
+        nights = game.owner.nights.all()
+        before = nights.filter(start__lte=game.created_at)[:OFFERED]
+        after = nights.filter(start__gt=game.created_at).order_by("start")[:OFFERED]
+        self.nights = {night.pk: night for night in [*reversed(after), *before]}
+        choices = [(str(pk), night_name(night)) for pk, night in self.nights.items()]
+        self.fields["night"].choices = [*choices, (NEW, _("A new night, with this game"))]
+
+    def clean_night(self):
+        """The chosen Night, or None for a new one."""
+        chosen = self.cleaned_data["night"]
+        return None if chosen == NEW else self.nights[int(chosen)]

@@ -1,0 +1,114 @@
+"""Nights (games/nights.py): which night a game joins, a rematch, a game moved by its owner."""
+
+from datetime import timedelta
+
+import pytest
+
+from games import nights
+from games.models import Game, Night
+
+
+def started_ago(game, hours):
+    """Pretend `game` started (and, if finished, ended) `hours` ago."""
+    moment = game.created_at - timedelta(hours=hours)
+    Game.objects.filter(pk=game.pk).update(created_at=moment, finished_at=None)
+    nights.refresh(Night.objects.filter(pk=game.night_id))
+
+
+def test_a_game_started_within_the_gap_joins_the_previous_games_night(make_game):
+    first = make_game()
+    started_ago(first, 5)
+    second = make_game()
+    assert second.night_id == first.night_id
+    assert Night.objects.get().start == Game.objects.get(pk=first.pk).created_at
+
+
+def test_a_game_started_after_the_gap_starts_a_night(make_game, settings):
+    settings.NIGHT_GAP_HOURS = 2
+    first = make_game()
+    started_ago(first, 3)
+    second = make_game()
+    assert second.night_id != first.night_id
+    assert Night.objects.count() == 2
+
+
+def test_the_gap_runs_from_the_end_of_the_previous_game(make_game):
+    first = make_game(rounds=[(10, 10, 20), (10, 10, 25)])
+    moment = first.created_at - timedelta(hours=9)
+    Game.objects.filter(pk=first.pk).update(created_at=moment)  # finished just now
+    assert make_game().night_id == first.night_id
+
+
+def test_nights_are_per_account(make_game, bob):
+    mine = make_game()
+    theirs = make_game(owner=bob)
+    assert mine.night.owner_id != theirs.night.owner_id
+
+
+def test_a_rematch_keeps_the_night_even_after_the_gap(alice_client, make_game):
+    game = make_game(names=("Ana", "Ben"))
+    started_ago(game, 30)
+    alice_client.post(f"/games/{game.pk}/rematch/")
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert rematch.night_id == game.night_id
+
+
+def test_the_owner_moves_a_game_to_another_night(alice_client, make_game):
+    early = make_game()
+    started_ago(early, 30)
+    late = make_game()
+    assert late.night_id != early.night_id
+    response = alice_client.post(f"/games/{late.pk}/night/", {"night": str(early.night_id)})
+    assert response.status_code == 302
+    assert Game.objects.get(pk=late.pk).night_id == early.night_id
+    assert Night.objects.count() == 1  # the night left empty goes
+
+
+def test_the_owner_starts_a_new_night_with_a_game(alice_client, make_game):
+    first, second = make_game(), make_game()
+    alice_client.post(f"/games/{first.pk}/night/", {"night": "new"})
+    moved = Game.objects.get(pk=first.pk)
+    assert moved.night_id != second.night_id
+    assert moved.night.start == moved.created_at
+    assert Game.objects.get(pk=second.pk).night.start == second.created_at
+
+
+@pytest.mark.parametrize("night", ["", "junk", "999999"])
+def test_a_night_that_is_not_offered_is_refused_with_422(alice_client, make_game, night):
+    game = make_game()
+    response = alice_client.post(f"/games/{game.pk}/night/", {"night": night})
+    assert response.status_code == 422
+    assert b'class="errors"' in response.content
+    assert Game.objects.get(pk=game.pk).night_id == game.night_id
+
+
+def test_another_accounts_night_is_refused(alice_client, make_game, bob):
+    game, theirs = make_game(), make_game(owner=bob)
+    response = alice_client.post(f"/games/{game.pk}/night/", {"night": str(theirs.night_id)})
+    assert response.status_code == 422
+
+
+def test_another_accounts_game_is_a_404(alice_client, make_game, bob):
+    theirs = make_game(owner=bob)
+    assert alice_client.get(f"/games/{theirs.pk}/night/").status_code == 404
+
+
+def test_the_form_labels_its_field(alice_client, make_game):
+    game = make_game()
+    page = alice_client.get(f"/games/{game.pk}/night/").content.decode()
+    assert '<label for="id_night">' in page
+
+
+def test_games_without_a_night_are_placed_in_the_order_they_started(make_game, alice, settings):
+    settings.NIGHT_GAP_HOURS = 6
+    games = [make_game() for _ in range(4)]
+    hours = [50, 48, 20, 1]  # two on one night, then one, then one
+    for game, ago in zip(games, hours, strict=True):
+        started_ago(game, ago)
+    Game.objects.update(night=None)
+    Night.objects.all().delete()
+    nights.place_unplaced(alice)
+    placed = [Game.objects.get(pk=game.pk).night_id for game in games]
+    assert placed[0] == placed[1] and len(set(placed)) == 3
+    first = Night.objects.get(pk=placed[0])
+    assert first.start == Game.objects.get(pk=games[0].pk).created_at
