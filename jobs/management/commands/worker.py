@@ -13,6 +13,7 @@ import threading
 import time
 
 from django.conf import settings
+from django.core.management import CommandError
 from django.db import DatabaseError, connections
 from django.db.utils import OperationalError
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorker
@@ -35,6 +36,12 @@ class Command(DatabaseWorker):
         parser.set_defaults(worker_id=None)  # db_worker's default is a random string
 
     def handle(self, *args, **options):
+        if not settings.DEBUG and not settings.EMAIL_HOST_GIVEN:
+            # Without it the mails (password resets) would go nowhere that was meant.
+            raise CommandError(
+                "Set EMAIL_HOST to the SMTP server that sends the password-reset mails"
+                " (localhost for this machine's) before starting the worker in production."
+            )
         ended = abandon_dead_jobs()
         if ended:
             self.stderr.write(f"Gave up {ended} job(s) left by a worker that is gone.")
