@@ -47,9 +47,11 @@ if not DEBUG:
     # startproject's key, and any made like it, is public: security.W009 refuses it too.
     insecure = SECRET_KEY.startswith("django-insecure-")
     if SECRET_KEY == DEV_SECRET_KEY or too_weak or insecure:
-        raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
+        raise ImproperlyConfigured(
+            "Set SECRET_KEY to a long random value in production. (To develop: DEBUG=1.)"
+        )
     if "ALLOWED_HOSTS" not in os.environ:
-        raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")
+        raise ImproperlyConfigured("Set ALLOWED_HOSTS in production. (To develop: DEBUG=1.)")
 
 
 def site_url():

@@ -45,8 +45,16 @@ class Command(DatabaseWorker):
         ended = abandon_dead_jobs()
         if ended:
             self.stderr.write(f"Gave up {ended} job(s) left by a worker that is gone.")
-        Sweeper().start()
         options["worker_id"] = options["worker_id"] or this_worker()
+        sweeper = Sweeper()
+        sweeper.start()
+        try:
+            return self._run(*args, **options)
+        finally:
+            sweeper.stopped.set()
+            sweeper.join(timeout=10)
+
+    def _run(self, *args, **options):
         while True:
             # db_worker ignores a locked database while it picks a task, but not when its
             # transaction begins: on a busy SQLite file that ended the worker, and with it
@@ -67,10 +75,10 @@ class Sweeper(threading.Thread):
     def __init__(self):
         super().__init__(name="job-sweeper", daemon=True)
         self.every = max(1, min(60, settings.JOB_STALE_SECONDS / 4))
+        self.stopped = threading.Event()
 
     def run(self):
-        while True:
-            time.sleep(self.every)
+        while not self.stopped.wait(self.every):
             try:
                 abandon_dead_jobs()
             except DatabaseError:  # locked or away: the next sweep tries again
