@@ -315,7 +315,12 @@ class Game(models.Model):
             "next_starter": None if state.next_starter is None else names[state.next_starter],
             "place": self.place,
             "note": self.note,
-        }
+            # The evening it was played in (games/nights.py); an import places games again.
+            "night": None if self.night is None else {
+                "id": self.night.pk, "start": self.night.start.isoformat(),
+                "label": self.night.label,
+            },
+        }  # fmt: skip
 
     @property
     def duration(self):
