@@ -1,13 +1,23 @@
-"""Writes that touch several rows: each one transaction, re-checked by the rules."""
+"""Writes that touch several rows: each one transaction, re-checked by the rules.
+
+Each write to what a sheet shows draws its games a new version, once, here (the admin and the
+import do so themselves): the version is a save's optimistic lock, the polls' tag and the key
+of what is kept of the game (games/models.py, Game.version).
+"""
 
 import uuid
+from dataclasses import replace
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from games import names, nights, rules
-from games.models import Entry, Game, Player, Round, ScorerLink, Seat
+from games.models import Entry, Game, Player, Round, ScorerLink, Seat, StoredRound, new_version
+from games.reports import folds
 
 
 class StaleSheet(Exception):
@@ -20,6 +30,10 @@ class PlayedTogether(Exception):
     def __init__(self, games):
         super().__init__(games)
         self.games = games
+
+
+class AccountGone(PermissionDenied):
+    """The account was deleted meanwhile (a request already under way answers 403)."""
 
 
 class SamePlayer(Exception):
@@ -42,6 +56,36 @@ def roster_player(owner, name):
     return player
 
 
+def new_game_refusal(owner):
+    """Why `owner` may not start another game (a new one or a rematch); None when they may."""
+    held = held_at_most(owner)
+    if held:
+        message = _(
+            "Your history holds %(count)s games, the most an account can hold: delete some "
+            "before starting another."
+        )
+        return message % {"count": held}
+    return None
+
+
+def held_at_most(owner):
+    """The games `owner` holds, as words, when they hold the most an account may; else None
+    (an import asks it too: games/archive/quota.py)."""
+    held = owner.games.count()
+    if held >= settings.ACCOUNT_MAX_GAMES:
+        return formats.number_format(held, force_grouping=True)
+    return None
+
+
+def lock_account(owner):
+    """`owner`'s row locked until the transaction ends: what changes who sits where in the
+    account (a game started, two players merged, a batch of an import, the account deleted)
+    goes one at a time, so a player is never seated while being merged away. AccountGone if
+    the account was deleted meanwhile."""
+    if not get_user_model()._default_manager.select_for_update().filter(pk=owner.pk).exists():
+        raise AccountGone
+
+
 @transaction.atomic
 def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=None):
     """A new game of `kind` with `names` in seat order, in `night` (a rematch's) or the one
@@ -50,12 +94,12 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=Non
     ValueError if the game is not for that many players (the forms say so first)."""
     if rules.for_kind(kind).players_violation(len(names)) is not None:
         raise ValueError(f"{len(names)} players cannot play {kind}")
+    lock_account(owner)
     players = [roster_player(owner, name) for name in names]
     for name, player in zip(names, players, strict=True):
         if players.count(player) > 1:
             raise SamePlayer(name)
-    if night is None:  # the owner's row locked: two games started at once find one night
-        get_user_model()._default_manager.select_for_update().filter(pk=owner.pk).exists()
+    if night is None:  # the owner's row locked above: two games started at once find one night
         night = nights.night_for(owner, timezone.now())
     game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind, night=night)
     nights.refresh(type(night).objects.filter(pk=night.pk))  # a new night starts with its game
@@ -66,14 +110,33 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=Non
 
 
 def lock(game):
-    """The game as stored now, its row locked until the transaction ends.
+    """The game as stored now, its row locked until the transaction ends; StaleSheet if it was
+    deleted meanwhile (the view then reads it again, and answers 404).
 
     On PostgreSQL the lock queues writes to one game, so two phones cannot both pass the
     checks below (an undo racing a new round would leave a gap). SQLite's IMMEDIATE
     transactions already queue every write (and Django leaves out FOR UPDATE there).
     """
-    fresh = Game.objects.select_for_update().get(pk=game.pk)
+    fresh = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if fresh is None:
+        raise StaleSheet
     return fresh.load(seats=game.seats)  # seats never change once a game has started
+
+
+def raise_version(game):
+    """The one raise of a write: `game` (locked by it) gets a new version."""
+    game.version = new_version()
+    Game.objects.filter(pk=game.pk).update(version=game.version)
+
+
+def claim(game):
+    """Raise `game`'s version if it is still the one its rounds were read at (no other phone
+    wrote since): the optimistic lock, in one UPDATE that is also the write's raise."""
+    version = new_version()
+    if not Game.objects.filter(pk=game.pk, version=game.stored.version).update(version=version):
+        return False
+    game.version = version
+    return True
 
 
 def recheck(fresh, number, round_):
@@ -87,19 +150,24 @@ def recheck(fresh, number, round_):
         raise StaleSheet from refused
 
 
-def add_round(game, round_, number, key=None, saved_by=None):
+def add_round(game, round_, number, key=None, saved_by=None, state=None):
     """Save round `number` (by the scorer link `saved_by`, None for the owner); StaleSheet if
-    that number was taken meanwhile."""
+    that number was taken meanwhile. `state`: the game folded with the round, as the form
+    decided it on `game`'s rounds (folded here when not given).
+
+    Returns the game as it now stands (`game` itself unless another phone wrote first), with
+    its new version, its rounds and its state: the answer shows it without reading or
+    folding it again, and its state is kept for the pages that follow."""
     try:
         with transaction.atomic():
-            # Nothing written to the game since `game` was read (its revision is unchanged):
-            # the rounds read with it are the rounds as stored. Otherwise read them again.
-            # (The new round raises the revision once more, as every write does: signals.py.)
-            unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
-            fresh = game if unchanged else lock(game)
+            if claim(game):  # the rounds read with `game` are the rounds as stored
+                fresh = game
+            else:  # another phone wrote first: the game as it stands decides
+                fresh, state = lock(game), None
+                raise_version(fresh)
             if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
-            state = recheck(fresh, number, round_)
+            state = state or recheck(fresh, number, round_)
             saved = Round.objects.create(
                 game=fresh,
                 number=number,
@@ -107,14 +175,22 @@ def add_round(game, round_, number, key=None, saved_by=None):
                 idempotency_key=key,
                 saved_by=saved_by,
             )
+            counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(fresh.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, counted, strict=True)
             )
             fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
-    return saved
+    by = saved_by.number if saved_by else None
+    as_stored = rules.Round(counted, round_.last_to_quit)
+    played = StoredRound(number, as_stored, saved.created_at, key, by)
+    stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
+    fresh.load(stored=stored, state=state)
+    if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
+        folds.keep(fresh)
+    return fresh
 
 
 @transaction.atomic
@@ -127,10 +203,12 @@ def replace_round(game, number, round_, round_id=None, saved_by=None):
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
     state = recheck(fresh, number, round_)
+    raise_version(fresh)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.save(update_fields=["last_to_quit", "saved_by"])
-    for seat, value in zip(fresh.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
@@ -144,6 +222,7 @@ def undo_last_round(game, number, round_id=None):
             rounds = rounds.filter(pk=round_id)
         deleted, _ = rounds.exclude(game__rounds__number__gt=number).delete()
         if deleted:
+            raise_version(fresh)
             fresh.settle()
     if not deleted:
         raise StaleSheet
@@ -169,16 +248,27 @@ def revoke_scorer_link(link):
     ScorerLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
+@transaction.atomic
 def delete_game(game):
-    """Delete a game with its seats, rounds and live link; its players stay in the roster."""
-    Game.objects.filter(pk=game.pk).delete()
+    """Delete a game with its seats, rounds and live link; its players stay in the roster.
+    Its row is locked first: a round being saved is then either deleted with it, or finds
+    the game gone (StaleSheet), never written after its game's rows were gathered."""
+    games = Game.objects.select_for_update().filter(pk=game.pk)
+    if games.exists():
+        games.delete()
 
 
 @transaction.atomic
 def delete_account(user):
     """The account with everything in it: its games first (with their seats, rounds and live
-    links), since a seat protects its player, then the account with its players."""
-    Game.objects.filter(owner=user).delete()
+    links), since a seat protects its player, then the account with its players and jobs.
+    Its games include those an import is still writing (`Game.importing`): the account's row
+    is locked first, which waits for the import's batch and stops the next one (the job goes
+    with the account, and its task finds it gone), then every game's row, as delete_game."""
+    lock_account(user)
+    games = Game.everything.select_for_update().filter(owner=user)
+    if games.exists():
+        games.delete()
     user.delete()
 
 
@@ -195,13 +285,14 @@ def saved_with(game, key):
 
 @transaction.atomic
 def rename_player(player, name):
-    """Give `player` a new name; every sheet they sit at shows it (signals.py raises the
-    revision of their games). A player with no game left who looks like the new name goes
+    """Give `player` a new name; every sheet they sit at shows it (their games get a new
+    version). A player with no game left who looks like the new name goes
     first: nobody sees them (Player.objects.seated), and they hold nothing to keep."""
     idle = player.owner.players.exclude(pk=player.pk).exclude(pk__in=_seated(player.owner))
     Player.objects.filter(pk__in=[p.pk for p in idle if names.look_alike(name, [p.name])]).delete()
     player.name = name
     player.save(update_fields=["name"])
+    Game.objects.filter(players=player).raise_version()
 
 
 def _seated(owner):
@@ -216,12 +307,19 @@ def games_together(player, other):
 @transaction.atomic
 def merge_players(player, into):
     """`player`'s seats given to `into`, then `player` deleted: their games, figures and
-    history follow. PlayedTogether if both sat at one game (a game seats a person once)."""
+    history follow. PlayedTogether if both sat at one game (a game seats a person once).
+    The account's row, then both players', are locked before anything is read: a game
+    started meanwhile seats them before the merge or after it, never in between.
+    Player.DoesNotExist if either is gone meanwhile (merged or deleted by another request)."""
+    lock_account(player.owner)
+    locked = Player.objects.select_for_update().filter(pk__in=[player.pk, into.pk]).order_by("pk")
+    if len(locked) != 2:
+        raise Player.DoesNotExist
     together = list(games_together(player, into))
     if together:
         raise PlayedTogether(together)
-    # New revisions: every sheet, kept fragment and fold of these games is read again.
-    Game.objects.filter(pk__in=player.games.values("pk")).touch()
+    # New versions: every sheet, kept fragment and fold of these games is read again.
+    Game.objects.filter(pk__in=player.games.values("pk")).raise_version()
     try:
         with transaction.atomic():
             Seat.objects.filter(player=player).update(player=into)
@@ -231,7 +329,7 @@ def merge_players(player, into):
 
 
 def set_place_and_note(game, place, note):
-    """The game's place and note. Not a new revision: they are no part of the scoresheet, so a
+    """The game's place and note. Not a new version: they are no part of the scoresheet, so a
     round typed meanwhile on another phone is not refused as stale, and the live view and the
     kept folds stay as they are (the result picture keys on them itself)."""
     Game.objects.filter(pk=game.pk).update(place=place, note=note)

@@ -7,6 +7,7 @@ Files travel in the database (`Chunk`), not on one node's disk, since any node's
 the task: an upload in, a result out.
 """
 
+import contextlib
 import os
 import socket
 from datetime import timedelta
@@ -93,6 +94,9 @@ class Job(models.Model):
     # Raised at each step while it runs: a running job silent for long lost its worker.
     heartbeat = models.DateTimeField(_("last heard of"), null=True, blank=True)
     worker = models.CharField(_("worker"), max_length=200, blank=True, default="")
+    # The id of the django.tasks result of its task: a task that ended in an error without
+    # ending its job (a bug it did not catch) is seen on the job's page (jobs/cleanup.py).
+    task_id = models.CharField(_("task"), max_length=64, blank=True, default="")
 
     objects = JobQuerySet.as_manager()
 
@@ -122,14 +126,24 @@ class Job(models.Model):
     def percent(self):
         return round(100 * self.done / self.total) if self.total else 0
 
+    def reload(self):
+        """Read the job again; one deleted meanwhile (with its account) stays as it was read."""
+        with contextlib.suppress(Job.DoesNotExist):
+            self.refresh_from_db()
+
     def start(self, total=0):
         """Claim the job for this worker; False if it is no longer queued (run twice, or
         given up while it waited)."""
         claimed = Job.objects.filter(pk=self.pk, state=self.State.QUEUED).update(
             state=self.State.RUNNING, total=total, worker=this_worker(), heartbeat=timezone.now()
         )
-        self.refresh_from_db()
+        self.reload()
         return bool(claimed)
+
+    def queued_as(self, result):
+        """Remember the django.tasks result of the task queued for this job."""
+        self.task_id = str(result.id)
+        Job.objects.filter(pk=self.pk).update(task_id=self.task_id)
 
     def advance(self, done, total=None):
         """Record progress; it also tells the other workers this one is alive."""
@@ -153,7 +167,7 @@ class Job(models.Model):
                 heartbeat=timezone.now(),
                 done=models.F("total") if state == self.State.DONE else models.F("done"),
             )
-        self.refresh_from_db()
+        self.reload()
         return bool(ended)
 
     def fail(self, message, details=()):
@@ -165,7 +179,7 @@ class Job(models.Model):
             state=self.State.FAILED, message=message, details=list(details),
             finished_at=timezone.now(),
         )  # fmt: skip
-        self.refresh_from_db()
+        self.reload()
 
     def received(self, part, stream):
         """Store the upload `stream` as `part`, then queue the job; False if it was given up
@@ -177,13 +191,14 @@ class Job(models.Model):
         )
         if not queued:
             self.drop_file(part)
-        self.refresh_from_db()
+        self.reload()
         return bool(queued)
 
     def release(self):
         """Forget a job whose upload was not received whole (a refused form, a broken
-        request): it never counted."""
-        Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        request): it never counted. True if it was forgotten, False if it went on."""
+        deleted, _by_model = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        return bool(deleted)
 
     # Files, kept in the database a chunk at a time (a node's disk is not the others').
     def save_file(self, part, stream):

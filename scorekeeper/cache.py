@@ -1,19 +1,11 @@
 """The shared Redis cache, for when Redis is away: slower, not down.
 
-Everything the site keeps in the cache can be done without it: a session is read from the
-database (the cached_db engine), a fold is folded again, a result picture drawn again. So an
-error of Redis is caught here, in the backend, logged, counted, and answered as a miss (a write
-as not made), and the page is computed instead. After an error the worker leaves Redis alone for
-`retry_after` seconds: a dead Redis would otherwise cost every cache call of every page a
-connection attempt (and a timeout, when its host is gone too).
-
-A write or a delete that did not reach Redis leaves there what Redis held before, should it come
-back with its data (a network cut, a restart from its dump file): a session logged out during
-the outage would be read again from it. So this worker remembers those keys and deletes them
-first when Redis answers again (past `MAX_MISSED` of them, it empties the cache instead). A
-cache whose keys change with their data (the folds) says `keys_never_stale` and is spared that.
-The worker that missed a write is the one that replays it: one that is killed before Redis comes
-back cannot.
+The cache holds only what can be computed again (folds, result pictures; never a session, which
+lives in the database alone), under keys that change with their data. So an error of Redis is
+caught here, in the backend, logged, counted, and answered as a miss (a write as not made), and
+the page is computed instead; whatever Redis holds when it comes back is still true. After an
+error the worker leaves Redis alone for `retry_after` seconds: a dead Redis would otherwise cost
+every cache call of every page a connection attempt (and a timeout, when its host is gone too).
 
 The counts are per worker process and per Redis (`outages()`), and each outage is logged, as a
 warning, when it starts and when it ends, with them.
@@ -30,8 +22,6 @@ from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
-MAX_MISSED = 10_000
-
 
 @dataclass
 class Outage:
@@ -43,23 +33,19 @@ class Outage:
     skipped: int = 0  # cache calls not even tried, Redis being away
     until: float = 0.0  # no call is tried before this (time.monotonic())
     down: bool = False
-    missed: set = field(default_factory=set)  # keys written or deleted while it was away
-    overflowed: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def may_try(self):
         return time.monotonic() >= self.until
 
-    def skip(self, missed):
+    def skip(self):
         with self.lock:
             self.skipped += 1
-            self._remember(missed)
 
-    def fail(self, error, missed):
+    def fail(self, error):
         with self.lock:
             self.errors += 1
             self.until = time.monotonic() + self.retry_after
-            self._remember(missed)
             if not self.down:
                 self.down = True
                 logger.warning(
@@ -68,26 +54,14 @@ class Outage:
                     self.location, error, self.retry_after, self.errors, self.skipped,
                 )  # fmt: skip
 
-    def _remember(self, keys):
-        if self.overflowed or not keys:
-            return
-        self.missed.update(keys)
-        if len(self.missed) > MAX_MISSED:
-            self.missed, self.overflowed = set(), True
-
-    def take_missed(self):
-        """(keys to delete, whether to empty the cache instead) now that Redis answers."""
+    def answered(self):
         with self.lock:
-            missed, overflowed = self.missed, self.overflowed
-            self.missed, self.overflowed, self.down = set(), False, False
-        return missed, overflowed
-
-    def give_back(self, missed, overflowed):
-        """What take_missed() gave, for Redis failed the replay too."""
-        with self.lock:
-            self.down = True
-            self.overflowed = self.overflowed or overflowed
-            self._remember(missed)
+            was_down, self.down = self.down, False
+        if was_down:
+            logger.warning(
+                "Cache %s answers again. In this worker: %s errors, %s calls skipped.",
+                self.location, self.errors, self.skipped,
+            )  # fmt: skip
 
 
 _outages = {}
@@ -118,42 +92,23 @@ def outages():
 class ResilientRedisClient(RedisCacheClient):
     """Django's client to Redis, each call answered as a miss when Redis fails it."""
 
-    def __init__(self, servers, retry_after=5.0, keys_never_stale=False, **options):
+    def __init__(self, servers, retry_after=5.0, **options):
         super().__init__(servers, **options)
         self._outage = outage_of(servers, retry_after)
-        self._track = not keys_never_stale
 
-    def _call(self, fallback, method, *args, writes=()):
-        missed = writes if self._track else ()
+    def _call(self, fallback, method, *args):
         outage = self._outage
         if not outage.may_try():
-            outage.skip(missed)
+            outage.skip()
             return fallback
         try:
-            if outage.down:
-                self._replay_missed()
-            return method(self, *args)
+            answer = method(self, *args)
         except RedisError as error:
-            outage.fail(error, missed)
+            outage.fail(error)
             return fallback
-
-    def _replay_missed(self):
-        """Redis answers again: delete what this worker could not write or delete there."""
-        outage = self._outage
-        missed, overflowed = outage.take_missed()
-        try:
-            if overflowed:
-                RedisCacheClient.clear(self)
-            elif missed:
-                RedisCacheClient.delete_many(self, list(missed))
-        except RedisError:
-            outage.give_back(missed, overflowed)
-            raise
-        logger.warning(
-            "Cache %s answers again. In this worker: %s errors, %s calls skipped; %s.",
-            outage.location, outage.errors, outage.skipped,
-            "emptied" if overflowed else f"{len(missed)} keys missed during the outage deleted",
-        )  # fmt: skip
+        if outage.down:
+            outage.answered()
+        return answer
 
     def get(self, key, default):
         return self._call(default, RedisCacheClient.get, key, default)
@@ -165,26 +120,26 @@ class ResilientRedisClient(RedisCacheClient):
         return self._call(False, RedisCacheClient.has_key, key)
 
     def add(self, key, value, timeout):
-        return self._call(False, RedisCacheClient.add, key, value, timeout, writes=[key])
+        return self._call(False, RedisCacheClient.add, key, value, timeout)
 
     def set(self, key, value, timeout):
-        self._call(None, RedisCacheClient.set, key, value, timeout, writes=[key])
+        self._call(None, RedisCacheClient.set, key, value, timeout)
 
     def set_many(self, data, timeout):
-        self._call(None, RedisCacheClient.set_many, data, timeout, writes=list(data))
+        self._call(None, RedisCacheClient.set_many, data, timeout)
 
     def touch(self, key, timeout):
         return self._call(False, RedisCacheClient.touch, key, timeout)
 
     def delete(self, key):
-        return self._call(False, RedisCacheClient.delete, key, writes=[key])
+        return self._call(False, RedisCacheClient.delete, key)
 
     def delete_many(self, keys):
-        self._call(None, RedisCacheClient.delete_many, keys, writes=list(keys))
+        self._call(None, RedisCacheClient.delete_many, keys)
 
     def incr(self, key, delta):
         missing = object()
-        value = self._call(missing, RedisCacheClient.incr, key, delta, writes=[key])
+        value = self._call(missing, RedisCacheClient.incr, key, delta)
         if value is missing:
             raise ValueError(f"Key {key!r} not found: the cache is unreachable")
         return value
@@ -195,7 +150,7 @@ class ResilientRedisClient(RedisCacheClient):
 
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache backend, with ResilientRedisClient. Its OPTIONS may add
-    `retry_after` (seconds) and `keys_never_stale` (see the module's docstring)."""
+    `retry_after` (seconds)."""
 
     def __init__(self, server, params):
         super().__init__(server, params)

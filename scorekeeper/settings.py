@@ -174,7 +174,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
-# Counted in the database (accounts.LoginFailures), where counting is atomic.
+# Every limit is counted by one limiter (accounts/limits.py), in the database, where counting
+# is atomic and a cache outage changes nothing.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
@@ -183,6 +184,10 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
 PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESETS_PER_ADDRESS", 3))
 PASSWORD_RESETS_PER_CLIENT = int(os.environ.get("PASSWORD_RESETS_PER_CLIENT", 10))
 PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60))
+# Sign-up tries from one client in a window: past it, the form answers 429 until the window
+# ends (accounts/views.py); a family at one address still has room.
+SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
@@ -190,10 +195,10 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # A phone at the table stays signed in for weeks.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 7 * 6
-# Sessions live in the database and are read through the cache (shared by the workers, see
-# CACHES): every signed-in page needs one, and a cached read costs a tenth of a query. Logging
-# out still ends a session everywhere.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database only, read there at every signed-in request (one query by its
+# primary key). No cache stands for them: a cache that missed a log-out (Redis paused, cut off,
+# restarted from its dump) could otherwise sign the session in again on any node.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Mail (the password reset link). Development prints it on the console unless EMAIL_HOST is
 # set; otherwise it goes through EMAIL_HOST's SMTP server (this machine's by default). The
@@ -244,7 +249,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "scorekeeper.storage.StaticFilesStorage"
     },
 }
 
@@ -253,12 +258,12 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Cached sessions must be shared by all gunicorn workers: a folder on disk in production
-# (CACHE_DIR, private to the app: the file cache stores pickles); one process in development.
-# Several app servers share one Redis instead (REDIS_URL, Django's own backend): a log-out made
-# on one node holds on every node.
-# Folds (games/reports/folds.py) are kept under their game's stamp: in each worker's memory,
-# or in the shared Redis, where one node's fold serves them all.
+# The caches hold only what can be computed again, under keys that change with their data:
+# result pictures in the default cache, shared by the gunicorn workers (a folder on disk in
+# production, CACHE_DIR, private to the app: the file cache stores pickles; one process in
+# development), and folds (games/reports/folds.py) under their game's version, in each worker's
+# memory. Several app servers share one Redis for both instead (REDIS_URL, Django's own
+# backend), where one node's fold serves them all. Never a session (SESSION_ENGINE above).
 # Redis away is slower, not down (scorekeeper/cache.py): its errors are answered as misses, and
 # a worker that met one leaves it alone for REDIS_RETRY_AFTER seconds. A Redis that does not
 # answer costs a request at most its connect timeout, once in that time.
@@ -280,8 +285,7 @@ else:
     SHARED_CACHE = {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": os.environ.get("CACHE_DIR", BASE_DIR / ".cache"),
-        # a file per session: past this many, a third of them is dropped (read from the
-        # database again on their next request)
+        # a file per picture: past this many, a third of them is dropped (drawn again)
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
 CACHES = {
@@ -289,9 +293,7 @@ CACHES = {
     # Never stale (the keys change with the data): kept till memory runs short. Not the file
     # cache, whose every write lists its whole folder.
     "folds": (
-        SHARED_CACHE
-        | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
-        | {"OPTIONS": REDIS_OPTIONS | {"keys_never_stale": True}}
+        SHARED_CACHE | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
         if REDIS_URL
         else {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -302,7 +304,7 @@ CACHES = {
         }
     ),
     # {% cache %} fragments of the sheet (its table, its round form's fields), keyed by the game's
-    # revision and the language, so never stale. In each worker's memory, even with several
+    # version and the language, so never stale. In each worker's memory, even with several
     # nodes: a fragment is cheaper to render again than to fetch across a network. Some 15 kB
     # a sheet: 1,000 of them is about 15 MB a worker, the least recently used going first.
     "template_fragments": {

@@ -16,14 +16,13 @@ file holds twice, is written once (games/archive/identity.py).
 
 import time
 
-from django.contrib.auth import get_user_model
 from django.db import connection, connections, router, transaction
 from django.db.models import ForeignKey, IntegerField
 from django.utils import timezone
 
 from games import nights
-from games.models import Entry, Game, Player, Round, Seat, new_stamp
-from games.services import SamePlayer
+from games.models import Entry, Game, Player, Round, Seat, new_version
+from games.services import SamePlayer, lock_account
 
 BATCH_SECONDS = 0.05
 FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized on its time
@@ -94,7 +93,7 @@ def undo(job, players=()):
 def _write(owner, batch, job):
     """Write the games of `batch` the account does not hold yet, hidden under `job`: their pks,
     and the pks of the players added to the roster for them."""
-    get_user_model()._default_manager.select_for_update().get(pk=owner.pk)
+    lock_account(owner)  # AccountGone once the account is deleted: the import stops there
     held = set(owner.games.filter(uuid__in=[b.uuid for b in batch]).values_list("uuid", flat=True))
     new = [backup for backup in batch if backup.uuid not in held]
     if not new:
@@ -116,9 +115,9 @@ def _insert_games(owner, backups, tables, job):
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
     games = insert(
         Game,
-        ("owner", "kind", "created_at", "first_starter", "revision", "stamp", "uuid",
+        ("owner", "kind", "created_at", "first_starter", "version", "uuid",
          "finished_at", "place", "note", "importing"),
-        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, new_stamp(), b.uuid,
+        [(owner.pk, b.kind, b.started_at or now, b.first_starter, new_version(), b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
           b.place, b.note, job.pk)
          for b, moments in zip(backups, saved, strict=True)],

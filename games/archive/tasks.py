@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 from games.archive import backup, restore, stream
 from games.archive.backup import Refused
-from games.services import SamePlayer
+from games.services import AccountGone, SamePlayer
 from jobs.cleanup import abandon
 from jobs.models import Chunk, Job
 from jobs.signals import abandoned
@@ -38,7 +38,9 @@ class Undone(Exception):
 
 @task
 def import_backup(job_id):
-    job = Job.objects.select_related("owner").get(pk=job_id)
+    job = Job.objects.select_related("owner").filter(pk=job_id).first()
+    if job is None:  # deleted with its account before it ran
+        return
     with translation.override(job.language):
         if not job.start():
             return
@@ -55,6 +57,8 @@ def import_backup(job_id):
                     raise Undone("")  # given up meanwhile as abandoned: it said so already
         except Undone as undone:
             _undo(job, writer, undone.message, undone.details)
+        except AccountGone:  # deleted meanwhile, with this job and the games it wrote
+            _undo(job, writer, "")
         except SamePlayer as same:
             message = _("%(name)s and another name of one game are one player of your roster.")
             _undo(job, writer, message % {"name": same.name})

@@ -4,7 +4,7 @@ Nothing here is typed by anyone: the places come from the rules' verdicts (Game.
 through games/reports/folds.py), the ratings from games/reports/ratings.py. The table of an
 account is computed once per change of its finished games and kept in the cache under a key
 that changes with them (`table_key`: one aggregate query), never per page view. A night's
-standings are kept under the digest of its games' stamps (folds.derived).
+standings are kept under the digest of its games' versions (folds.derived).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from games.models import Game, Kind, Seat
 from games.reports import charts, folds, ratings, summaries
 
 FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
-# The stamps are random 63-bit numbers: summed whole they overflow SQLite's integers.
-STAMP_PART = 1_048_573
+# Versions are random 63-bit numbers: summed whole they overflow SQLite's integers, so two
+# residues of them are summed, each small enough for 20,000 games.
+PARTS = (1_048_573, 1_048_571)
 
 
 @dataclass
@@ -41,14 +42,13 @@ class Tables:
 
 
 def table_key(owner):
-    """A key that changes with the account's finished games: every write raises a game's
-    revision and draws its stamp (a rename and a merge too), an end or a deletion changes the
-    count, a new game the largest pk. One aggregate query."""
+    """A key that changes with the account's finished games: every write draws the game a new
+    version (a rename and a merge too: services.py), an end or a deletion changes the count, a
+    new game the largest pk. One aggregate query."""
     finished = Game.objects.filter(owner=owner).finished()
-    marker = finished.aggregate(
-        n=Count("pk"), rev=Sum("revision"), top=Max("pk"), stamps=Sum(Mod(F("stamp"), STAMP_PART))
-    )
-    parts = [marker[name] or 0 for name in ("n", "rev", "top", "stamps")]
+    sums = {f"v{n}": Sum(Mod(F("version"), part)) for n, part in enumerate(PARTS)}
+    marker = finished.aggregate(n=Count("pk"), top=Max("pk"), **sums)
+    parts = [marker[name] or 0 for name in sorted(marker)]
     return f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
         map(str, parts)
     )
@@ -69,13 +69,13 @@ def compute(owner) -> Tables:
         Game.objects.filter(owner=owner)
         .finished()
         .order_by("created_at", "pk")
-        .values_list("pk", "stamp", "kind", "created_at")
+        .values_list("pk", "version", "kind", "created_at")
     )
     games = list(games)
-    states = folds.states((pk, stamp) for pk, stamp, _kind, _started in games)
+    states = folds.states((pk, version) for pk, version, _kind, _started in games)
     seated = _players(Seat.objects.filter(game__owner=owner, game__finished_at__isnull=False))
     matches, dates = defaultdict(list), defaultdict(list)
-    for pk, _stamp, kind, started in games:
+    for pk, _version, kind, started in games:
         state = states.get(pk)
         if state is None or not state.finished:  # the rules refuse it, or it is not over
             continue
@@ -166,12 +166,12 @@ class NightSummary:
 
 
 def night_summary(night) -> NightSummary:
-    """A night's games and standings, kept under the digest of its games' stamps."""
+    """A night's games and standings, kept under the digest of its games' versions."""
     return folds.derived(f"night-{night.pk}-{FINGERPRINT}", night.games.all(), partial(_night))
 
 
 def _night(pairs, states):
-    pks = [pk for pk, _stamp in reversed(pairs)]  # oldest first
+    pks = [pk for pk, _version in reversed(pairs)]  # oldest first
     seated = _players(Seat.objects.filter(game__in=pks))
     started = dict(Game.objects.filter(pk__in=pks).values_list("pk", "created_at"))
     games = []

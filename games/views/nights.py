@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
@@ -16,17 +16,13 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import nights
+from games.access import get_game_for, get_night_for
 from games.forms.nights import NightForm, night_name
+from games.pages import posted
 from games.reports import night_picture, table
 from games.views.result import IMAGE_ONLY, KEPT_SECONDS, VERSION
-from games.views.sheet import get_game_for, posted
 
 PER_PAGE = 20
-
-
-def get_night_for(user, pk):
-    """The one door to a night: another account's night is a 404."""
-    return get_object_or_404(user.nights, pk=pk)
 
 
 @login_required
@@ -59,7 +55,7 @@ def night_detail(request, pk):
 @require_GET
 def night_png(request, pk):
     """The picture of the night, drawn in the reader's language, kept under the night's
-    summary (its games' stamps), names and label."""
+    summary (its games' versions), names and label."""
     night = get_night_for(request.user, pk)
     summary, names = table.night_summary(night), _names(request.user)
     about = hashlib.sha256(repr((summary, sorted(names.items()), night.label)).encode())

@@ -3,20 +3,16 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import services
+from games.access import get_player_for
 from games.forms.players import MergeForm, RenameForm, played_together
-from games.models import Kind
+from games.models import Kind, Player
+from games.pages import posted
 from games.reports import summaries, table
-from games.views.sheet import posted
-
-
-def get_player_for(user, pk):
-    """The one door to a player: another account's player is a 404."""
-    return get_object_or_404(user.players, pk=pk)
 
 
 @login_required
@@ -81,6 +77,10 @@ def player_merge(request, pk):
         except services.PlayedTogether as refused:  # a game seating both, started meanwhile
             form.together = refused.games
             form.add_error("into", played_together(player, into, len(refused.games)))
+        except Player.DoesNotExist:  # merged or deleted meanwhile, by another request
+            player = get_player_for(request.user, pk)  # 404 if it was this one
+            form = MergeForm(player, posted(request))
+            form.is_valid()  # the other one is no longer a choice: says so beside the field
         else:
             message = _("%(name)s and %(other)s are now one player, %(other)s.")
             messages.success(request, message % {"name": player.name, "other": into.name})

@@ -6,10 +6,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import rules
+from games.access import get_player_for
 from games.forms.players import CompareForm
 from games.models import Kind
 from games.reports import table
-from games.views.players import get_player_for
 
 
 @login_required

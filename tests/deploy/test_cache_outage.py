@@ -1,22 +1,18 @@
 """Redis away is slower, not down (scorekeeper/cache.py): with REDIS_URL on a port where
-nothing answers, every page answers and every write lands; with a Redis cut off and back, what
-was logged out during the cut stays logged out."""
+nothing answers, every page answers and every write lands. (Sessions are not in the cache: a
+log-out while Redis is away is tests/deploy/test_nodes.py's.)"""
 
 import logging
 import re
 import time
 import uuid
-from unittest.mock import patch
 
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCacheClient
-from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games.models import ShareLink
 from scorekeeper import cache as resilient
-from tests.helpers import services
 from tests.helpers.live import free_port
 
 CREDENTIALS = {"username": "alice", "password": "correct-horse-9"}
@@ -30,8 +26,7 @@ def redis_caches(url, **options):
         "KEY_PREFIX": f"test-{uuid.uuid4().hex}",  # the tests of a run may share one Redis
         "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 1.0} | options,
     }
-    folds = shared | {"OPTIONS": shared["OPTIONS"] | {"keys_never_stale": True}}
-    return django_settings.CACHES | {"default": shared, "folds": folds}
+    return django_settings.CACHES | {"default": shared, "folds": shared}
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +71,7 @@ def test_with_redis_dead_every_page_answers_and_every_write_lands(
     assert time.monotonic() - started < 10
     errors, skipped, down = resilient.outages()[dead_redis]
     # Tried once, then left alone for retry_after: the other calls cost nothing.
-    assert (errors, down) == (1, True) and skipped > 10
+    assert (errors, down) == (1, True) and skipped > 5
     assert "unreachable" in caplog.text and dead_redis in caplog.text
 
 
@@ -96,58 +91,3 @@ def test_the_password_of_redis_stays_out_of_the_logs(settings, caplog):
     caches["default"].get("anything")
 
     assert "unreachable" in caplog.text and "s3cret" not in caplog.text
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    with services.redis() as url:
-        yield url
-
-
-def cut_off():
-    """Redis unreachable from this process, and back at the end of the block."""
-    return patch.object(RedisCacheClient, "get_client", side_effect=RedisConnectionError("cut"))
-
-
-def test_a_log_out_during_a_cut_holds_when_redis_comes_back(client, alice, settings, redis_url):
-    settings.CACHES = redis_caches(redis_url, retry_after=0)
-    assert client.post("/accounts/login/", CREDENTIALS).status_code == 302
-    assert client.get("/games/new/").status_code == 200  # the session is now in Redis
-    kept_cookie = client.cookies["sessionid"].value
-
-    with cut_off():
-        assert client.post("/accounts/logout/").status_code == 302  # not deleted from Redis
-
-    client.cookies["sessionid"] = kept_cookie  # replayed by whoever had copied it
-    response = client.get("/games/new/")
-    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
-    errors, _skipped, down = resilient.outages()[redis_url]
-    assert errors > 0 and not down
-
-
-def test_a_session_changed_during_a_cut_is_read_from_the_database_afterwards(
-    client, alice, settings, redis_url
-):
-    settings.CACHES = redis_caches(redis_url, retry_after=0)
-    assert client.post("/accounts/login/", CREDENTIALS).status_code == 302
-    assert client.get("/games/new/").status_code == 200
-    session = client.session
-    with cut_off():
-        session["marker"] = "written during the cut"
-        session.save()
-
-    assert client.session["marker"] == "written during the cut"
-
-
-def test_past_max_missed_keys_the_cache_is_emptied_when_redis_comes_back(
-    settings, redis_url, monkeypatch
-):
-    settings.CACHES = redis_caches(redis_url, retry_after=0)
-    monkeypatch.setattr(resilient, "MAX_MISSED", 3)
-    cache = caches["default"]
-    cache.set_many({"kept-before": 1, "written-during": "old"})
-    with cut_off():
-        cache.set_many({f"written-during-{n}": n for n in range(4)} | {"written-during": "new"})
-
-    assert cache.get("written-during") is None  # not "old"
-    assert cache.get("kept-before") is None  # emptied with the rest

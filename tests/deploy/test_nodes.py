@@ -105,7 +105,7 @@ def test_the_throttle_counts_failures_made_through_both_nodes(nodes):
 def test_a_session_from_one_node_works_on_the_other_and_ends_on_both(nodes):
     a, b = nodes
     _username, phone = new_account(a)
-    assert phone.get("/games/new/").status == 200  # the session is now in node A's cache
+    assert phone.get("/games/new/").status == 200
     on_b = on(b, phone)
     assert on_b.get("/games/new/").status == 200
     copied = on(a, phone)
@@ -116,6 +116,47 @@ def test_a_session_from_one_node_works_on_the_other_and_ends_on_both(nodes):
     for node in (a, b):
         response = on(node, copied).get("/games/new/")
         assert response.status == 302 and response.location.startswith("/accounts/login/")
+
+
+def signed_out_everywhere(nodes, cookies):
+    """Whether the browser with `cookies` (kept from before a log-out) is signed in nowhere."""
+    for node in nodes:
+        copied = Phone(node)
+        copied.cookies = dict(cookies)
+        response = copied.get("/games/new/")
+        if not (response.status == 302 and response.location.startswith("/accounts/login/")):
+            return False
+    return True
+
+
+def log_out_while_redis_is_paused(nodes, redis_server, restart=None):
+    """Sign in on both nodes, log out on A with Redis paused, optionally restart `restart`
+    (as an upgrade does) before Redis resumes: the cookies kept from before the log-out."""
+    a, b = nodes
+    _username, phone = new_account(a)
+    for node in (a, b):
+        assert on(node, phone).get("/games/new/").status == 200
+    kept = dict(phone.cookies)
+    with redis_server.paused():
+        assert on(a, phone).submit("/accounts/logout/", {}, form_path="/games/new/").status == 302
+        if restart:
+            restart.stop()
+            restart.start()
+    return kept
+
+
+def test_a_log_out_while_redis_is_paused_holds_on_both_nodes_once_it_resumes(nodes, redis_server):
+    a, b = nodes
+    kept = log_out_while_redis_is_paused(nodes, redis_server)
+
+    assert signed_out_everywhere([b, a], kept)
+
+
+def test_a_log_out_while_redis_is_paused_holds_after_its_node_restarts(nodes, redis_server):
+    a, b = nodes
+    kept = log_out_while_redis_is_paused(nodes, redis_server, restart=a)
+
+    assert signed_out_everywhere([a, b], kept)
 
 
 def test_an_import_queued_on_one_node_shows_finished_on_the_other(nodes):
@@ -278,7 +319,7 @@ def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, 
                   "LOCATION": redis_url, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
     }  # fmt: skip
     games = [make_game(rounds=[(31, 10, 5), (20, 3, 0)]), make_game(rounds=[(1, 2, 3)])]
-    pairs = [(game.pk, game.stamp) for game in games]
+    pairs = [(game.pk, game.version) for game in games]
     made = folds.states(pairs)
 
     with patch.object(folds, "fold_stored", side_effect=AssertionError("folded again")):

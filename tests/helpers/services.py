@@ -9,6 +9,7 @@ to close: the server lives as long as the `with` block.
 import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -86,6 +87,16 @@ class RedisServer:
                     return self
             time.sleep(0.05)
         raise RuntimeError(f"redis-server did not answer on port {self.port}")
+
+    @contextlib.contextmanager
+    def paused(self):
+        """Redis frozen (SIGSTOP) for the block: connections open, no answer, then it resumes
+        with all its data, as after a network cut or a stall of its machine."""
+        self.process.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.process.send_signal(signal.SIGCONT)
 
     def kill(self):
         self.process.kill()

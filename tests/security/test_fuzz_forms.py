@@ -49,7 +49,7 @@ def rolled_back():
         with contextlib.suppress(Rollback), transaction.atomic():
             yield
             raise Rollback
-    finally:  # the sessions and kept pages the example left in the cache go with its rows
+    finally:  # the folds and pictures the example left in the cache go with its rows
         for cache in caches.all():
             cache.clear()
 
