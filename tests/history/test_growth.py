@@ -20,7 +20,7 @@ from games.rules import Round
 from games.views.history import PER_PAGE
 from tests.helpers import seeding
 
-pytestmark = pytest.mark.engine
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 SMALL, LARGE = 20, 300
 
