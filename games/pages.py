@@ -50,13 +50,13 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     return response
 
 
-def round_page(request, access, game, form, status=200):
+def round_page(request, access, game, form, status=200, notice=""):
     """The page of a round form as it is (a hand counted, a goal typed, a refusal): the sheet
     for the next round, or the edit page of round `form.number`."""
     if form.number is None:
-        return sheet(request, access, game, form, status=status)
+        return sheet(request, access, game, form, status=status, notice=notice)
     offer_goals(request.session, form.calculator)
-    context = page_context(access, game, form)
+    context = page_context(access, game, form) | {"notice": notice}
     return render(request, "games/round_edit.html", context, status=status)
 
 
