@@ -11,13 +11,13 @@ from tests.browser.sheet import assert_same_document, mark_document, points_fiel
 
 
 def legend(page):
-    return page.locator("form.round-form legend")
+    return page.locator("form.round-form legend").first
 
 
 def save(page, number):
     """Tap Save once: the round is saved (the sheet moves on to the next one)."""
     page.get_by_role("button", name="Save round").click()
-    expect(page.get_by_text(f"Round {number} saved.")).to_be_visible()
+    expect(page.locator("#sheet [data-saved]")).to_have_text(f"Round {number} saved.")
 
 
 def stored(game):
