@@ -8,6 +8,7 @@ import segno
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+from django.utils.csp import CSP
 
 from games.display import saved_by, sheet_context
 from games.forms.calculator import offer_goals
@@ -21,6 +22,13 @@ POLL_SECONDS = 1
 
 # Black on white whatever the theme, with a wide quiet zone: phone cameras read that best.
 QR_STYLE = {"scale": 6, "border": 4, "dark": "#000", "light": "#fff"}
+
+# The result pictures (a game's, views/result.py; a night's, views/nights.py): part of a kept
+# picture's key and its ETag (a new drawing makes new ones), and how long it is kept.
+VERSION = 1
+KEPT_SECONDS = 60 * 60 * 24
+# A picture opened on its own: the browser's viewer styles it inline, and nothing else runs.
+IMAGE_ONLY = {"default-src": [CSP.NONE], "img-src": [CSP.SELF], "style-src": [CSP.UNSAFE_INLINE]}
 
 
 def posted(request):
