@@ -245,6 +245,7 @@ function statusLine(item, index) {
   const head = items[0];
   if (item.status === "refused") return fill(words.refused, { n: item.number });
   if (item.status === "overtaken") return fill(words.overtaken, { n: item.number });
+  if (item.status === "gone") return fill(words.gone, { n: item.number });
   if (index > 0 && head.status !== "waiting") {
     return fill(words.behind, { n: item.number, first: head.number });
   }
@@ -311,7 +312,10 @@ async function draw() {
   await refreshItems();
   const form = roundForm();
   const head = items[0];
-  if (form && head && head.status !== "waiting" && !form.dataset.outboxItem) showHeld(form, head);
+  // A round held to correct (refused, overtaken) comes back in the form; one whose sheet is
+  // gone has nowhere to go: only its Discard.
+  const held = head && ["refused", "overtaken"].includes(head.status);
+  if (form && held && !form.dataset.outboxItem) showHeld(form, head);
   if (form && !form.dataset.outboxItem) {
     const last = items[items.length - 1];
     const next = last ? last.number + 1 : Number(form.dataset.serverRound);
@@ -342,7 +346,7 @@ function flush() {
     if (answer.outcome === "saved") {
       notes.push(fill(box().dataset.roundSaved, { n: item.number }));
       last = { answer };
-    } else if (answer.outcome !== "unsent") {
+    } else if (answer.outcome !== "unsent" && answer.outcome !== "gone") {
       last = { answer, item: { ...item, status: answer.outcome } };
     }
   };

@@ -271,3 +271,36 @@ def test_a_held_round_can_be_discarded(page, signed_in, make_game, no_signal):
     expect(page.locator("legend").first).to_have_text("Points for round 2")
     expect(points_field(page, "Cleo")).to_have_value("")
     assert saved_rounds(game) == [(5, 0, 12)]
+
+
+def test_a_round_for_a_deleted_game_is_a_final_answer_with_a_discard(
+    page, signed_in, make_game, no_signal, watch
+):
+    """A 404 (the game deleted, a scorer link turned off) is not retried: the outbox says the
+    rounds cannot be saved, sends them no more, and offers to discard them."""
+    watch.expect(404, "/rounds/")
+    watch.expect(404, "/board/")
+    watch.expect_console("Response Status Error Code 404")  # htmx, of the board's polls
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    queue_round(page, {"Ana": 7, "Ben": 3, "Cleo": 0})
+    wait_for_requests()
+    Game.objects.filter(pk=game.pk).delete()
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+
+    no_signal.back(page)
+
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_contain_text("Round 1 was not saved, and cannot be")
+    expect(outbox).to_contain_text("Round 2 was not saved, and cannot be")
+    assert len(posts) == 1  # round 1 only: round 2 is not sent to a game that is gone
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # what the 10 s timer does
+    page.wait_for_timeout(500)
+    assert len(posts) == 1
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+    expect(outbox).to_contain_text("Round 1 was not saved, and cannot be")  # round 2 moved up
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+    expect(outbox.locator("li")).to_have_count(0)
+    expect(waiting_rows(page)).to_have_count(0)
