@@ -70,7 +70,7 @@ async function send(item, token) {
   }
   const outcomes = { 422: "refused", 409: "overtaken", 404: "gone", 410: "gone" };
   const outcome = response.ok ? "saved" : outcomes[response.status] || "unsent";
-  const read = ["refused", "overtaken"].includes(outcome) || response.status === 403;
+  const read = !["unsent", "gone"].includes(outcome) || response.status === 403;
   const html = read ? await response.text() : "";
   return { outcome, html, status: response.status };
 }

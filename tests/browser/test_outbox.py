@@ -10,7 +10,7 @@ from games import services
 from games.models import Game, Round
 from games.rules import Round as Typed
 from tests.browser.conftest import wait_for_requests
-from tests.browser.sheet import points_field, tap_quitter, type_round
+from tests.browser.sheet import points_field, save_round, tap_quitter, type_round
 
 NO_SIGNAL = "**/rounds/"
 
@@ -304,3 +304,44 @@ def test_a_round_for_a_deleted_game_is_a_final_answer_with_a_discard(
     page.get_by_role("button", name="Discard the numbers of round 1").click()
     expect(outbox.locator("li")).to_have_count(0)
     expect(waiting_rows(page)).to_have_count(0)
+
+
+def test_the_outbox_saying_a_round_was_saved_goes_with_the_next_sheet(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    no_signal.back(page)
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_contain_text("Round 1 saved.")
+
+    save_round(page, {"Ana": 7, "Ben": 0, "Cleo": 3})
+
+    expect(page.locator("[data-saved]")).to_have_text("Round 2 saved.")
+    expect(outbox).not_to_contain_text("Round 1 saved.")
+
+
+def test_numbers_refused_online_can_be_discarded_and_a_reload_leaves_them_aside(
+    page, signed_in, make_game
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    refused = {"Ana": 5, "Ben": 4, "Cleo": 12}  # nobody emptied a hand: who quit last?
+    discard = page.get_by_role("link", name="Discard these numbers")
+    queue_round(page, refused)
+    expect(page.get_by_text("Nobody emptied their hand")).to_be_visible()
+    expect(discard).to_be_visible()
+
+    page.reload()
+    expect(points_field(page, "Cleo")).to_have_value("")
+
+    queue_round(page, refused)
+    discard.click()
+    expect(points_field(page, "Cleo")).to_have_value("")
+    expect(points_field(page, "Ana")).to_be_focused()
+    expect(page.get_by_text("Nobody emptied their hand")).to_have_count(0)
+    expect(discard).to_have_count(0)
+    page.reload()
+    expect(points_field(page, "Ana")).to_have_value("")
+    assert saved_rounds(game) == []
