@@ -18,7 +18,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
@@ -47,8 +47,21 @@ def refusals(game, ruleset, replay):
 def locked(game):
     """`game` as stored now, its row locked as the services lock it (services.lock), so that
     a check here sees a round saved at the table meanwhile, and no round is saved at the table
-    between this check and this save. The admin's views run in a transaction."""
-    return services.lock(game)
+    between this check and this save. The admin's views run in a transaction. A game deleted
+    meanwhile is a 404, as its page would be."""
+    try:
+        return services.lock(game)
+    except services.StaleSheet:
+        raise Http404(gettext("This game was deleted meanwhile.")) from None
+
+
+def counted(game):
+    """Once a change is saved: each entry stored as the rules count it (a return typed for a
+    player with no chip is 0, as on the sheet), this round's and the later ones', and whether
+    the game is over settled."""
+    game = locked(game)  # read again: the rounds as this change leaves them
+    game.store_as_counted()
+    game.settle()
 
 
 def seat_choices(game):
@@ -106,7 +119,7 @@ class RoundInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # rounds are added at the table, where the sheet asks the rules
 
-    @admin.display(description=_("numbers typed"))
+    @admin.display(description=_("points"))
     def entries_shown(self, obj):
         entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
         return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
@@ -189,7 +202,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.settle()  # another game, or another first starter, may end it
+        counted(form.instance)  # another game, or another first starter, may end it
 
     @admin.display(description=_("players"))
     def players_list(self, obj):
@@ -354,7 +367,7 @@ class RoundAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)  # the entries, after the round
-        form.instance.game.settle()
+        counted(form.instance.game)
 
     def delete_model(self, request, obj):
         obj.game = locked(obj.game)

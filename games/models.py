@@ -289,6 +289,24 @@ class Game(models.Model):
             Game.objects.filter(pk=self.pk).update(finished_at=finished_at)
             self.finished_at = finished_at
 
+    def store_as_counted(self, state=None, since=1):
+        """Store the entries of rounds `since` on as the rules count them, where they differ.
+
+        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
+        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
+        backups all show one number, and every column adds up to its total. A write that
+        changes an earlier round can change what a later one counts: it calls this with the
+        game's `state` folded in its transaction (None: folded here from the rounds stored).
+        """
+        state = state or self.state
+        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
+        for stored, counted in later:
+            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
+            for seat, value, points in typed:
+                if value != points:
+                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
+                    entries.filter(seat=seat).update(value=points)
+
     def as_json(self):
         """The game for other programs and for backups (games/archive/backup.py reads it back)."""
         state, names, stored = self.state, self.names, self.stored_rounds
@@ -407,7 +425,8 @@ class Entry(models.Model):
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    value = models.SmallIntegerField(_("value typed"))
+    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
+    value = models.SmallIntegerField(_("points"))
 
     class Meta:
         verbose_name = _("entry")

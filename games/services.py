@@ -124,9 +124,10 @@ def add_round(game, round_, number, key=None, saved_by=None):
                 idempotency_key=key,
                 saved_by=saved_by,
             )
+            counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(fresh.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, counted, strict=True)
             )
             fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
@@ -146,8 +147,9 @@ def replace_round(game, number, round_, round_id=None, saved_by=None):
     state = recheck(fresh, number, round_)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.save(update_fields=["last_to_quit", "saved_by"])
-    for seat, value in zip(fresh.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 

@@ -1,0 +1,51 @@
+"""Migration 0014 of games: entries imported or saved before were stored as typed; each is
+now stored as the rules count it (a chip given back by a player with none is 0)."""
+
+import pytest
+
+from tests.helpers.migrations import apps_before, migrate
+
+pytestmark = pytest.mark.engine
+
+BEFORE = [("games", "0013_nights")]
+AFTER = [("games", "0014_entries_stored_as_counted")]
+
+
+@pytest.fixture
+def old_apps(transactional_db):
+    yield from apps_before(BEFORE)
+
+
+def old_game(apps, owner, rounds, kind="lama"):
+    """A game as an import of before stored it: what was typed, as typed."""
+    Player, Game, Seat, Round, Entry = (
+        apps.get_model("games", name) for name in ("Player", "Game", "Seat", "Round", "Entry")
+    )
+    game = Game.objects.create(owner=owner, kind=kind)
+    seats = [
+        Seat.objects.create(game=game, position=position,
+                            player=Player.objects.get_or_create(owner=owner, name=name)[0])
+        for position, name in enumerate(["Ana", "Ben"])
+    ]  # fmt: skip
+    for number, entries in enumerate(rounds, start=1):
+        saved = Round.objects.create(game=game, number=number)
+        for seat, value in zip(seats, entries, strict=True):
+            Entry.objects.create(round=saved, seat=seat, value=value)
+    return game.pk
+
+
+def test_entries_are_stored_as_the_rules_count_them(old_apps):
+    alice = old_apps.get_model("auth", "User").objects.create(username="alice")
+    returned = old_game(old_apps, alice, [(-10, 4), (3, -1), (-1, 2)])  # Ana 0, then 3: gives 1
+    lato = old_game(old_apps, alice, [(5, -10)], kind="lato")
+    refused = old_game(old_apps, alice, [(-1, -1)])  # two emptied hands: the rules refuse it
+
+    Entry = migrate(AFTER).get_model("games", "Entry")
+
+    def entries(game):
+        rows = Entry.objects.filter(round__game=game).order_by("round__number", "seat__position")
+        return list(rows.values_list("value", flat=True))
+
+    assert entries(returned) == [0, 4, 3, -1, -1, 2]
+    assert entries(lato) == [5, 0]
+    assert entries(refused) == [-1, -1]  # left as it was
