@@ -54,9 +54,8 @@ document.addEventListener("htmx:afterRequest", (event) => {
   worker.controller.postMessage({ keep: window.location.href });
 });
 
-// Logging out: the worker forgets this account's pages at once (the next page, which is
-// nobody's, would make it forget them too).
-document.addEventListener("submit", (event) => {
-  if (!worker || !worker.controller || !event.target.matches("[data-forget-offline]")) return;
-  worker.controller.postMessage({ forget: true });
-});
+// Logging out (logout.js): the worker forgets this account's pages at once (the next page,
+// which is nobody's, would make it forget them too).
+export function forgetPages() {
+  if (worker && worker.controller) worker.controller.postMessage({ forget: true });
+}

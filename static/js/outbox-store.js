@@ -47,6 +47,11 @@ export async function forSheet(account, url) {
   return (await all()).filter((item) => item.account === account && item.url === url);
 }
 
+// Every round of one account, on every sheet (a log-out takes them off the phone).
+export async function forAccount(account) {
+  return (await all()).filter((item) => item.account === account);
+}
+
 // The answer to one round, as the sheet's own form would have had it (htmx's partial).
 // "saved", "refused" (422, the rules), "overtaken" (409, another phone or the end of the
 // game), "gone" (404 or 410: the game deleted, its scorer link turned off: a final answer),

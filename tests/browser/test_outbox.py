@@ -345,3 +345,49 @@ def test_numbers_refused_online_can_be_discarded_and_a_reload_leaves_them_aside(
     page.reload()
     expect(points_field(page, "Ana")).to_have_value("")
     assert saved_rounds(game) == []
+
+
+OUTBOX_COUNT = """() => new Promise((resolve) => {
+  const opened = indexedDB.open("scorekeeper-outbox", 1);
+  opened.onsuccess = () => {
+    const counted = opened.result.transaction("rounds").objectStore("rounds").count();
+    counted.onsuccess = () => { opened.result.close(); resolve(counted.result); };
+  };
+})"""
+DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('scorekeeper:draft:'))"
+
+
+def log_out(page):
+    page.goto("/accounts/")
+    page.get_by_role("button", name="Log out").click()
+
+
+def test_logging_out_takes_the_accounts_rounds_and_drafts_off_the_phone_after_a_warning(
+    page, signed_in, make_game, no_signal
+):
+    game, other = make_game(), make_game(names=("Dan", "Eve"))
+    page.goto(f"/games/{other.pk}/")
+    type_round(page, {"Dan": 4})
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    expect(waiting_rows(page)).to_have_count(1)
+
+    log_out(page)
+    expect(page.get_by_role("alert")).to_contain_text("still waiting to be sent: 1.")
+    assert page.evaluate(OUTBOX_COUNT) == 1 and len(page.evaluate(DRAFTS)) == 1
+    page.get_by_role("button", name="Log out").click()
+
+    expect(page.get_by_role("navigation").get_by_role("link", name="Log in")).to_be_visible()
+    assert page.evaluate(OUTBOX_COUNT) == 0
+    assert page.evaluate(DRAFTS) == []
+
+
+def test_logging_out_with_nothing_waiting_takes_one_tap_and_the_drafts(page, signed_in, make_game):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    type_round(page, {"Ana": 7})
+
+    log_out(page)
+
+    expect(page.get_by_role("navigation").get_by_role("link", name="Log in")).to_be_visible()
+    assert page.evaluate(DRAFTS) == []
