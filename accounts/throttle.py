@@ -20,7 +20,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from accounts import limits
-from accounts.limits import client_address  # noqa: F401  (where the log-in's tests find it)
 
 
 def cleaned_username(raw):

@@ -12,7 +12,7 @@ import hashlib
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
@@ -62,3 +62,16 @@ def keep_in_step(sender, instance, raw=False, update_fields=None, **kwargs):
     """Every save that may change the name (a log-in saves only last_login)."""
     if not raw and (update_fields is None or "username" in update_fields):
         index(instance)
+
+
+@receiver(post_delete, sender=Skeleton)
+def hand_on(sender, instance, **kwargs):
+    """An account that held a skeleton is gone: an account whose name looks the same, and
+    which could not hold it (see index), holds it now, so that the look-alikes of its name are
+    still refused. Such accounts are few (made outside the forms): each is compared."""
+    if instance.skeleton is None:
+        return
+    unheld = Skeleton.objects.filter(skeleton=None).exclude(user_id=instance.user_id)
+    for twin in unheld.select_related("user").order_by("user_id"):
+        if fingerprint(twin.user.get_username()) == instance.skeleton and index(twin.user):
+            return

@@ -3,10 +3,10 @@
 A round's numbers are edited on the round's own page (entries are two levels below
 the game); every save first replays the whole game through its ruleset (`Ruleset.fold_with`)
 and is refused, naming the round, when the history it would leave is impossible; the check
-reads the game with its row locked, as the services do (`locked`). Every change
-saved here gives the games it touches a new revision (games/signals.py), so the sheets and
-the live views show it at once, and settles whether the game is over (Game.settle) in the
-same transaction.
+reads the game with its row locked, as the services do (`locked`). Every change saved here
+gives the games it touches a new version, once, itself (`changed`), so the sheets and the live
+views show it at once, and settles whether the game is over (Game.settle) in the same
+transaction.
 """
 
 from django import forms
@@ -44,6 +44,12 @@ def refusals(game, ruleset, replay):
     return []
 
 
+def changed(games):
+    """The games `games` (a queryset) show something new: one new version each, for the one
+    write the admin makes of them (its transaction: the whole request's)."""
+    games.raise_version()
+
+
 def locked(game):
     """`game` as stored now, its row locked as the services lock it (services.lock), so that
     a check here sees a round saved at the table meanwhile, and no round is saved at the table
@@ -56,10 +62,11 @@ def locked(game):
 
 
 def counted(game):
-    """Once a change is saved: each entry stored as the rules count it (a return typed for a
-    player with no chip is 0, as on the sheet), this round's and the later ones', and whether
-    the game is over settled."""
+    """Once a change is saved: the game's one new version, each entry stored as the rules
+    count it (a return typed for a player with no chip is 0, as on the sheet), this round's
+    and the later ones', and whether the game is over settled."""
     game = locked(game)  # read again: the rounds as this change leaves them
+    changed(Game.objects.filter(pk=game.pk))
     game.store_as_counted()
     game.settle()
 
@@ -199,6 +206,11 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # games start at the table, with their players
+
+    def save_model(self, request, obj, form, change):
+        # Only what the form changes: writing back the whole row read earlier would undo a
+        # round's end or a version drawn meanwhile by a phone at the table.
+        obj.save(update_fields=form.changed_data)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -374,6 +386,7 @@ class RoundAdmin(admin.ModelAdmin):
         if not is_last(obj):  # a round was saved after it meanwhile
             raise PermissionDenied(gettext("Only the last round of a game can be deleted."))
         super().delete_model(request, obj)
+        changed(Game.objects.filter(pk=obj.game_id))
         obj.game.settle()
 
     def log_change(self, request, obj, message):
@@ -464,6 +477,11 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ("owner",) if obj else ()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:  # a new name: every sheet the player sits at shows it
+            changed(Game.objects.filter(players=obj))
 
     @admin.display(description=_("games played"), ordering="games_played")
     def games_played(self, obj):

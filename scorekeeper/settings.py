@@ -261,7 +261,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # The caches hold only what can be computed again, under keys that change with their data:
 # result pictures in the default cache, shared by the gunicorn workers (a folder on disk in
 # production, CACHE_DIR, private to the app: the file cache stores pickles; one process in
-# development), and folds (games/reports/folds.py) under their game's stamp, in each worker's
+# development), and folds (games/reports/folds.py) under their game's version, in each worker's
 # memory. Several app servers share one Redis for both instead (REDIS_URL, Django's own
 # backend), where one node's fold serves them all. Never a session (SESSION_ENGINE above).
 # Redis away is slower, not down (scorekeeper/cache.py): its errors are answered as misses, and
@@ -304,7 +304,7 @@ CACHES = {
         }
     ),
     # {% cache %} fragments of the sheet (its table, its round form's fields), keyed by the game's
-    # revision and the language, so never stale. In each worker's memory, even with several
+    # version and the language, so never stale. In each worker's memory, even with several
     # nodes: a fragment is cheaper to render again than to fetch across a network. Some 15 kB
     # a sheet: 1,000 of them is about 15 MB a worker, the least recently used going first.
     "template_fragments": {

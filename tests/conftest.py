@@ -1,10 +1,39 @@
+import os
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from hypothesis import HealthCheck, settings
 
-from games import services
+from games import rules, services
 from games.rules import Round
 from tests.helpers.live import running_server
+
+# Hypothesis: few examples in the edit loop, many in CI (CI=true), or HYPOTHESIS_PROFILE=name.
+# The fuzzing of forms through the database lifts the too_slow and fixture checks itself.
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
+)
+
+TESTS = Path(__file__).parent
+# Fixtures that start a process (a gunicorn, a worker, a database server) or a browser: a test
+# that uses one is marked `server` or `browser`, and `make check` leaves it out.
+SERVER_FIXTURES = {
+    "live_app", "live_server", "database", "guarded_server", "redis_url", "redis_server", "nodes",
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if TESTS / "browser" in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+        elif SERVER_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.server)
 
 
 @pytest.fixture
@@ -15,6 +44,21 @@ def alice(db):
 @pytest.fixture
 def bob(db):
     return get_user_model().objects.create_user("bob", password="correct-horse-9")
+
+
+@pytest.fixture
+def fold_calls(monkeypatch):
+    """The games the rules folded since the fixture was made (the arguments of each call of
+    `Ruleset.fold`, which every fold goes through, fold_with included)."""
+    calls = []
+    real = rules.Ruleset.fold
+
+    def counting(ruleset, *args, **kwargs):
+        calls.append(args)
+        return real(ruleset, *args, **kwargs)
+
+    monkeypatch.setattr(rules.Ruleset, "fold", counting)
+    return calls
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ def queue(owner, extension):
         owner=owner, kind=Job.Kind.EXPORT, language=translation.get_language(),
         result_name=f"scorekeeper-{day}.{extension}", result_type=CONTENT_TYPES[extension],
     )  # fmt: skip
-    write_export.enqueue(job.pk, extension)
+    job.queued_as(write_export.enqueue(job.pk, extension))
     return job
 
 
@@ -60,8 +60,15 @@ def write_export(job_pk, extension):
             _write(job, owner, extension)
         except DatabaseError:
             logger.exception("Export %s failed", job.pk)
-            job.drop_file(Chunk.Part.RESULT)
-            job.fail(_("The database did not answer: nothing was kept. Try again later."))
+            _fail(job, _("The database did not answer: nothing was kept. Try again later."))
+        except Exception:  # a bug: the job still ends, and says so, rather than hang running
+            logger.exception("Export %s failed", job.pk)
+            _fail(job, _("Something went wrong on the server: nothing was kept. Try again later."))
+
+
+def _fail(job, message):
+    job.drop_file(Chunk.Part.RESULT)
+    job.fail(message)
 
 
 def _write(job, owner, extension):

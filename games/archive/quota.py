@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import limits
+from games.services import held_at_most
 from jobs.models import Job, this_worker
 
 HOUR = 60 * 60
@@ -60,31 +61,11 @@ def import_refusal(owner):
     None when they may."""
     if owner.jobs.filter(kind=Job.Kind.IMPORT).active().exists():
         return _("An import of yours is still running: this one can start once it has ended.")
-    held = _held_at_most(owner)
+    held = held_at_most(owner)
     if held:
         message = _(
             "Your history holds %(count)s games, the most an account can hold: delete some "
             "before importing more."
         )
         return message % {"count": held}
-    return None
-
-
-def new_game_refusal(owner):
-    """Why `owner` may not start another game (a new one or a rematch); None when they may."""
-    held = _held_at_most(owner)
-    if held:
-        message = _(
-            "Your history holds %(count)s games, the most an account can hold: delete some "
-            "before starting another."
-        )
-        return message % {"count": held}
-    return None
-
-
-def _held_at_most(owner):
-    """The games `owner` holds, as words, when they hold the most an account may; else None."""
-    held = owner.games.count()
-    if held >= settings.ACCOUNT_MAX_GAMES:
-        return formats.number_format(held, force_grouping=True)
     return None

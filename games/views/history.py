@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.access import get_game_for
 from games.archive import bgstats, export, export_job, quota
 from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
 from games.reports import summaries
 from games.reports.folds import load_sheets
-from games.views.sheet import get_game_for
 
 PER_PAGE = 50
 

@@ -22,8 +22,9 @@ from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from django.utils.crypto import salted_hmac
 from django.views.decorators.http import condition, require_GET, require_safe
+
+from scorekeeper.keeping import ACCOUNT_HEADER
 
 # What the worker runs besides its own code: the outbox of rounds saved with no signal, which it
 # sends by Background Sync, and the CSRF helper the outbox imports. A service worker cannot
@@ -35,8 +36,6 @@ EXPORT_WORD = re.compile(r"^export (?=(?:async function|function|const|let|class
 # The app shell: what every page loads (templates/base.html: app.js, which imports every module
 # of static/js/) and the home-screen icons.
 SHELL_FILES = ["app.css", "history.css", "app.js", "icon.svg", "icon-192.png", "icon-512.png"]
-ACCOUNT_HEADER = "Scorekeeper-Account"
-ANONYMOUS = "anonymous"
 
 
 def modules():
@@ -122,13 +121,3 @@ def offline(request):
     """What the worker shows for a page it never kept, when the server cannot be reached. It
     fetches it without cookies, so the copy holds nobody's data and serves every account."""
     return render(request, "offline.html")
-
-
-def account_key(user):
-    """Whose pages these are, for the worker's keeping (ACCOUNT_HEADER): not the account's
-    id, which a page has no need to show."""
-    if not user.is_authenticated:
-        return ANONYMOUS
-    return salted_hmac(
-        "games.views.offline.account_key", str(user.pk), algorithm="sha256"
-    ).hexdigest()[:20]

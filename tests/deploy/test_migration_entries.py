@@ -3,7 +3,7 @@ now stored as the rules count it (a chip given back by a player with none is 0).
 
 import pytest
 
-from tests.helpers.migrations import apps_before, migrate
+from tests.helpers.migrations import apps_before, migrate, old_game
 
 pytestmark = pytest.mark.engine
 
@@ -14,24 +14,6 @@ AFTER = [("games", "0014_entries_stored_as_counted")]
 @pytest.fixture
 def old_apps(transactional_db):
     yield from apps_before(BEFORE)
-
-
-def old_game(apps, owner, rounds, kind="lama"):
-    """A game as an import of before stored it: what was typed, as typed."""
-    Player, Game, Seat, Round, Entry = (
-        apps.get_model("games", name) for name in ("Player", "Game", "Seat", "Round", "Entry")
-    )
-    game = Game.objects.create(owner=owner, kind=kind)
-    seats = [
-        Seat.objects.create(game=game, position=position,
-                            player=Player.objects.get_or_create(owner=owner, name=name)[0])
-        for position, name in enumerate(["Ana", "Ben"])
-    ]  # fmt: skip
-    for number, entries in enumerate(rounds, start=1):
-        saved = Round.objects.create(game=game, number=number)
-        for seat, value in zip(seats, entries, strict=True):
-            Entry.objects.create(round=saved, seat=seat, value=value)
-    return game.pk
 
 
 def test_entries_are_stored_as_the_rules_count_them(old_apps):

@@ -101,9 +101,11 @@ ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username"
             "password": "not-her-password", "language": "fr"}  # fmt: skip
 
 
-# The URLs a scorer link opens (games/views/access.py): its token is their only key.
+# The URLs a scorer link opens (games/access.py): its token is their only key.
 SCORER_ROUTES = {
     "scorer_sheet", "scorer_board", "scorer_round_add", "scorer_round_edit", "scorer_round_undo",
+    "scorer_round_calculate", "scorer_round_goal", "scorer_round_return",
+    "scorer_round_edit_calculate", "scorer_round_edit_goal", "scorer_round_edit_return",
 }  # fmt: skip
 
 
@@ -121,6 +123,10 @@ def fillers_for(user, game):
         ("player", "pk"): game.seats[0].player_id,
         ("player_rename", "pk"): game.seats[0].player_id,
         ("player_merge", "pk"): game.seats[0].player_id,
+        ("player_compare", "pk"): game.seats[0].player_id,
+        ("night", "pk"): game.night_id,
+        ("night_json", "pk"): game.night_id,
+        ("night_png", "pk"): game.night_id,
         ("live", "token"): ShareLink.objects.get_or_create(game=game)[0].token,
         ("rules_page", "slug"): "scoring",
         ("rules_llama_llama_page", "slug"): "scoring",

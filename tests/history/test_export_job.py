@@ -107,19 +107,27 @@ def test_the_job_counts_the_games_it_writes(alice, make_game):
     assert "3 games" in job.message
 
 
-def test_an_export_the_database_stops_says_so_and_keeps_nothing(
-    alice_client, make_game, monkeypatch
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (DatabaseError("the server went away"), "The database did not answer: nothing was kept."),
+        (KeyError("a bug"), "Something went wrong on the server: nothing was kept."),
+    ],
+)
+def test_an_export_that_fails_says_so_and_keeps_nothing(
+    alice_client, make_game, monkeypatch, error, message
 ):
     make_game(rounds=FINISHED)
 
     def broken(owner, progress=None):
         yield "[\n"
-        raise DatabaseError("the server went away")
+        raise error
 
     monkeypatch.setitem(export.FORMATS, "json", broken)
     response = alice_client.post("/history/export.json", follow=True)
 
     job = Job.objects.get()
     assert job.state == Job.State.FAILED and job.file_size("result") == 0
-    assert "The database did not answer: nothing was kept." in response.content.decode()
+    assert message in response.content.decode()
+    assert 'data-hx-trigger="every' not in response.content.decode()  # no more polling
     assert alice_client.get(f"/jobs/{job.pk}/file/").status_code == 404

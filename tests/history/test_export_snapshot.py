@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from games import services
-from games.archive import export, export_job
+from games.archive import backup, export, export_job
 from games.models import Game
 from games.rules import Round
 from jobs.models import Job
@@ -49,7 +49,7 @@ def ten_games(transactional_db, alice, monkeypatch):
 
 
 def game_json(pk):
-    return json.loads(json.dumps(Game.objects.get(pk=pk).as_json(), default=str))
+    return json.loads(json.dumps(backup.game_json(Game.objects.get(pk=pk)), default=str))
 
 
 def test_a_game_deleted_between_chunks_is_in_the_file_whole(ten_games, alice):
@@ -114,6 +114,7 @@ with transaction.atomic():
 """
 
 
+@pytest.mark.server
 def test_on_sqlite_the_export_reads_a_snapshot_and_holds_no_write_lock(tmp_path):
     env = production_env(tmp_path / "static", f"sqlite:///{tmp_path / 'db.sqlite3'}")
     probe = subprocess.run([PYTHON, "-c", PROBE], cwd=ROOT, env=env, capture_output=True,

@@ -154,7 +154,7 @@ def test_behind_a_proxy_it_counts_the_address_the_proxy_saw(client, alice, bob, 
 def test_client_address_takes_the_last_address_the_proxy_added(rf, settings, header, address):
     settings.CLIENT_IP_HEADER = "HTTP_X_FORWARDED_FOR"
     request = rf.get("/", HTTP_X_FORWARDED_FOR=header) if header else rf.get("/")
-    assert throttle.client_address(request) == address
+    assert limits.client_address(request) == address
 
 
 @pytest.fixture(scope="module")

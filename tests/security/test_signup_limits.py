@@ -121,6 +121,17 @@ def test_a_name_made_outside_the_forms_that_looks_like_another_holds_no_skeleton
     assert Skeleton.objects.get(user=twin).skeleton is None
 
 
+def test_when_the_holder_goes_its_look_alike_holds_the_skeleton(client):
+    root = User.objects.create_user("root", password=PASSWORD)
+    twin = User.objects.create_user(CYRILLIC_ROOT, password=PASSWORD)
+
+    root.delete()
+
+    assert Skeleton.objects.get(user=twin).skeleton == usernames.fingerprint("root")
+    refused = sign_up(client, "root")
+    assert f"This name looks just like {CYRILLIC_ROOT}" in unescape(refused.text)
+
+
 def test_a_log_in_does_not_rewrite_the_index(client, alice):
     with CaptureQueriesContext(connection) as queries:
         client.post("/accounts/login/", {"username": "alice", "password": "correct-horse-9"})

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.templatetags.static import static
 
 from games.views import offline
-from games.views.offline import ACCOUNT_HEADER
+from scorekeeper.keeping import ACCOUNT_HEADER, ANONYMOUS
 
 
 def worker_config(response):
@@ -121,7 +121,7 @@ def test_pages_name_their_account_for_the_worker(client, alice, bob, make_game):
     bobs = client.get("/en/")[ACCOUNT_HEADER]
 
     assert len({anonymous, alices, bobs}) == 3
-    assert str(alice.pk) not in {alices} and anonymous == offline.ANONYMOUS
+    assert str(alice.pk) not in {alices} and anonymous == ANONYMOUS
 
 
 def test_only_whole_pages_are_kept(alice_client, make_game, admin_client):

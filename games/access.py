@@ -1,9 +1,12 @@
-"""Who acts on a game's sheet: its owner, signed in, or whoever holds one of its scorer links.
+"""The doors to a game and a player: every view reaches them through here (views never import
+views). Another account's game or player is a 404.
 
+Who acts on a game's sheet: its owner, signed in, or whoever holds one of its scorer links.
 The sheet's views are written once, for an `Access`: the owner's URLs give them one through
 `for_owner`, the scorer's (/s/<token>/...) through `for_scorer`. An `Access` reads the game
 and builds the URLs its pages link to, so a scorer's pages only ever link to the scorer's
 own, and the token is looked up again at every request: a revoked link stops at once.
+The owner's other pages of a game (its JSON, its picture, its links) use `get_game_for`.
 """
 
 import re
@@ -12,7 +15,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from games.models import Game, ScorerLink, Seat
@@ -21,7 +24,13 @@ from games.models import Game, ScorerLink, Seat
 SCORER_URLS = {
     "game": "scorer_sheet",
     "round_add": "scorer_round_add",
+    "round_calculate": "scorer_round_calculate",
+    "round_goal": "scorer_round_goal",
+    "round_return": "scorer_round_return",
     "round_edit": "scorer_round_edit",
+    "round_edit_calculate": "scorer_round_edit_calculate",
+    "round_edit_goal": "scorer_round_edit_goal",
+    "round_edit_return": "scorer_round_edit_return",
     "round_undo": "scorer_round_undo",
     "game_board": "scorer_board",
 }
@@ -51,13 +60,13 @@ class Access:
             seat.game = game
         return game.load(seats=seats)
 
-    def revision(self):
-        """The game's revision, all a poll needs while nothing changed: read with the link
+    def version(self):
+        """The game's version, all a poll needs while nothing changed: read with the link
         already (for_scorer), or in one query on one row; 404 as `read`."""
         if self.scorer is not None:
-            return self.scorer.game.revision
-        revisions = Game.objects.filter(owner=self.user, pk=self.pk).values_list("revision")
-        found = revisions.first()
+            return self.scorer.game.version
+        versions = Game.objects.filter(owner=self.user, pk=self.pk).values_list("version")
+        found = versions.first()
         if found is None:
             raise Http404
         return found[0]
@@ -80,6 +89,21 @@ class Access:
     def cache_key(self):
         """What tells its kept fragments apart: the links in them differ per scorer link."""
         return "owner" if self.scorer is None else f"scorer-{self.scorer.pk}"
+
+
+def get_game_for(user, pk):
+    """The one door to an owner's game: another account's game is a 404."""
+    return Access(pk, user=user).read()
+
+
+def get_player_for(user, pk):
+    """The one door to a player: another account's player is a 404."""
+    return get_object_or_404(user.players, pk=pk)
+
+
+def get_night_for(user, pk):
+    """The one door to a night: another account's night is a 404."""
+    return get_object_or_404(user.nights, pk=pk)
 
 
 def for_owner(view):
