@@ -47,6 +47,7 @@ def production_env(static_root, database_url, **extra):
         CACHE_DIR=str(Path(static_root).parent / "cache"),
         DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        EMAIL_HOST="localhost",  # the worker refuses to start without it in production
         ACCESS_LOG="",
         # Every phone of a module's tests signs up from 127.0.0.1.
         SIGNUPS_PER_CLIENT="1000",
