@@ -30,7 +30,7 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 setup: $(VENV)/.installed
 
 # Unset, DEBUG is off (production): these run the development settings.
-run test-sqlite test-postgres messages: export DEBUG ?= 1
+run check test-sqlite test-postgres messages: export DEBUG ?= 1
 
 run: run-packages setup catalogs
 	$(PY) manage.py migrate --noinput
