@@ -8,7 +8,6 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.csp import CSP
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -17,11 +16,8 @@ from django.views.decorators.http import condition, require_GET
 
 from accounts import limits
 from games.access import get_game_for
+from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
 from games.reports import folds, picture
-
-# Part of the kept picture's key and its ETag: a new drawing makes new ones.
-VERSION = 1
-KEPT_SECONDS = 60 * 60 * 24
 
 
 def _etag(request, pk):
@@ -35,10 +31,6 @@ def _etag(request, pk):
 def _tag(pk, version, place, note):
     about = hashlib.sha256(f"{place}\n{note}".encode()).hexdigest()[:12]
     return f"{pk}-{version}-{about}-{get_language()}-{VERSION}"
-
-
-# A picture opened on its own: the browser's viewer styles it inline, and nothing else runs.
-IMAGE_ONLY = {"default-src": [CSP.NONE], "img-src": [CSP.SELF], "style-src": [CSP.UNSAFE_INLINE]}
 
 
 @csp_override(IMAGE_ONLY)
