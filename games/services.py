@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import names, nights, rules
-from games.models import Entry, Game, Player, Round, ScorerLink, Seat
+from games.models import Entry, Game, Player, Round, ScorerLink, Seat, UndoneKey
 
 
 class StaleSheet(Exception):
@@ -21,6 +21,11 @@ class PlayedTogether(Exception):
     def __init__(self, games):
         super().__init__(games)
         self.games = games
+
+
+class LinkStopped(StaleSheet):
+    """The scorer link saving was turned off (or its game ended) before the save: nothing is
+    saved (the view reads the game again through the link, and answers that it stopped)."""
 
 
 class AccountGone(PermissionDenied):
@@ -93,6 +98,17 @@ def lock(game):
     return fresh.load(seats=game.seats)  # seats never change once a game has started
 
 
+def still_scoring(link):
+    """LinkStopped unless the scorer link `link` (None: the owner) still works, its row locked
+    (after the game's, as a deletion locks them) until the save commits: a revocation then
+    comes before the save, which is refused, or after it, which stands."""
+    if link is None:
+        return
+    working = ScorerLink.objects.working().select_for_update(of=("self",)).filter(pk=link.pk)
+    if not working.exists():
+        raise LinkStopped
+
+
 def recheck(fresh, number, round_):
     """Replay the game as stored now with `round_` as round `number`: StaleSheet if it breaks."""
     rounds, players = fresh.as_rules_rounds(), len(fresh.seats)
@@ -114,6 +130,9 @@ def add_round(game, round_, number, key=None, saved_by=None):
             # (The new round raises the revision once more, as every write does: signals.py.)
             unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
             fresh = game if unchanged else lock(game)
+            if not unchanged and undone_with(fresh, key) is not None:
+                raise StaleSheet  # undone since the view asked (the view says so)
+            still_scoring(saved_by)
             if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
             state = recheck(fresh, number, round_)
@@ -140,6 +159,7 @@ def replace_round(game, number, round_, round_id=None, saved_by=None):
     scorer link `saved_by` (None for the owner: the round then names who saved it last);
     StaleSheet if it was undone (even if another round took its number) or no longer fits."""
     fresh = lock(game)
+    still_scoring(saved_by)
     stored = fresh.rounds.filter(number=number).first()
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
@@ -159,8 +179,11 @@ def undo_last_round(game, number, round_id=None):
         rounds = fresh.rounds.filter(number=number)
         if round_id is not None:
             rounds = rounds.filter(pk=round_id)
-        deleted, _ = rounds.exclude(game__rounds__number__gt=number).delete()
+        rounds = rounds.exclude(game__rounds__number__gt=number)
+        keys = list(rounds.exclude(idempotency_key=None).values_list("idempotency_key", flat=True))
+        deleted, _ = rounds.delete()
         if deleted:
+            UndoneKey.objects.bulk_create(UndoneKey(game=fresh, key=k, number=number) for k in keys)
             fresh.settle()
     if not deleted:
         raise StaleSheet
@@ -210,14 +233,27 @@ def delete_account(user):
     user.delete()
 
 
+def undone_with(game, key):
+    """The number of the round that was saved with this submission key and then undone, or
+    None."""
+    key = _as_key(key)
+    if key is None:
+        return None
+    return game.undone_keys.filter(key=key).values_list("number", flat=True).first()
+
+
+def _as_key(key):
+    """A submission key as posted, as a UUID; None for none or any junk."""
+    try:
+        return uuid.UUID(str(key)) if key else None
+    except ValueError:
+        return None
+
+
 def saved_with(game, key):
     """(number, rules.Round) of the round saved with this submission key, or None (any junk
     is simply not a key)."""
-    try:
-        key = uuid.UUID(str(key)) if key else None
-    except ValueError:
-        return None
-    number = game.submission_keys.get(key)
+    number = game.submission_keys.get(_as_key(key))
     return None if number is None else (number, game.stored_rounds[number - 1].played)
 
 

@@ -5,6 +5,7 @@ A scorer link reaches the sheet's own views (games/views/sheet.py, corrections.p
 pages here make the links, show each one's QR code, and revoke them.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -23,6 +24,9 @@ from games.views.sheet import get_game_for
 @require_http_methods(["GET", "POST"])
 def game_scorers(request, pk):
     game = get_game_for(request.user, pk)
+    if request.method == "POST" and game.finished_at is not None:
+        messages.error(request, _("This game is over: a scorer link could no longer change it."))
+        return redirect(request.path)
     if request.method == "POST":
         try:
             link = services.add_scorer_link(game)
@@ -33,7 +37,8 @@ def game_scorers(request, pk):
         (link, request.build_absolute_uri(link.get_absolute_url()))
         for link in game.scorer_links.working()
     ]
-    return render(request, "games/scorers.html", {"game": game, "links": links})
+    context = {"game": game, "links": links, "days": settings.SCORER_LINK_DAYS}
+    return render(request, "games/scorers.html", context)
 
 
 @login_required

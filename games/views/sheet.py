@@ -6,7 +6,7 @@ from functools import partial
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import formats, timezone
 from django.utils.cache import patch_vary_headers
@@ -14,6 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import services
 from games.archive.quota import new_game_refusal
@@ -29,6 +30,7 @@ from games.forms.game import GameAboutForm, NewGameForm, RoundForm
 from games.refusals import (
     stale_message,
     stale_round_message,
+    undone_replay_message,
 )
 from games.reports import folds
 from games.views.access import Access, for_owner
@@ -149,6 +151,9 @@ def add_round(request, access):
         if form.repeats(*saved):
             return _saved(request, access, saved[0])
         return _stale_round(request, access, form)
+    undone = services.undone_with(game, request.POST.get("idempotency_key"))
+    if undone is not None:
+        return _undone(request, access, game, form, undone)
     just_saved = services.saved_with(game, request.POST.get("saved_key"))
     if form.is_empty() and just_saved is not None and just_saved[0] == len(game.state.rounds):
         # A late second tap of a double tap, on the new form shown after the save (which
@@ -169,20 +174,35 @@ def _add(request, access, game, form):
         if saved is not None and form.repeats(*saved):
             # a double tap, both read before either saved
             return _saved(request, access, saved[0], fresh)
+        undone = services.undone_with(fresh, key)
+        if undone is not None:  # undone between the view's read and the save
+            return _undone(request, access, fresh, form, undone)
         return _stale_round(request, access, form, fresh)
     return _saved(request, access, number)
 
 
 def _saved(request, access, number, game=None):
     """Round `number` saved (or found saved by its key): the sheet, which says so at its top,
-    ready for the next round."""
+    ready for the next round. A scorer link that stopped since the save (turned off, its game
+    over) cannot show the sheet: its page then says what stopped it, under "Round n saved"."""
+    said = _("Round %(number)s saved.") % {"number": number}
     if not request.htmx:
-        messages.success(request, _("Round %(number)s saved.") % {"number": number})
+        messages.success(request, said)
         return redirect(access.sheet_url)
-    game = game or access.read()
+    try:
+        game = game or access.read()
+    except Http404:
+        messages.success(request, said)
+        return HttpResponseClientRedirect(access.sheet_url)
     key = game.stored_rounds[number - 1].key if number <= len(game.stored_rounds) else None
     form = RoundForm(game, initial={"saved_key": key})
     return sheet(request, access, game, form, saved=number)
+
+
+def _undone(request, access, game, form, number):
+    """A save sent again after the round it saved was undone: undone it stays (409)."""
+    notice = undone_replay_message(number, typed(form, game.names))
+    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
 
 
 def _refused(request, access, game, form):
