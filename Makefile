@@ -4,13 +4,16 @@ PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
 .PHONY: run test test-sqlite test-postgres bench lint format setup messages catalogs clean vnu \
-	run-packages test-packages
+	firefox-phone run-packages test-packages
 
 # What the two commands need from the system. bin/system-packages installs the missing ones
 # with apt-get when run as root; otherwise it prints the one command that does, and stops.
 # python3-venv only until the virtualenv is made.
 RUN_PACKAGES := gettext fonts-dejavu-core $(if $(wildcard $(PY)),,python3-venv)
-TEST_PACKAGES := $(RUN_PACKAGES) chromium redis-server postgresql default-jre-headless npm
+# The table flow runs on Chromium, on WebKit (WebKitWebDriver drives a WebKitGTK window of our
+# own, run by Debian's Python, on an Xvfb display) and on Firefox (tests/helpers/phones.py).
+TEST_PACKAGES := $(RUN_PACKAGES) chromium redis-server postgresql default-jre-headless npm \
+	firefox-esr webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1
 run-packages:
 	@bin/system-packages $(RUN_PACKAGES)
 test-packages:
@@ -34,7 +37,7 @@ run: run-packages setup catalogs
 # tests whose outcome can depend on the engine (marked `engine`, see pyproject.toml).
 test: test-sqlite test-postgres
 
-test-sqlite: test-packages setup vnu
+test-sqlite: test-packages setup vnu firefox-phone
 	$(PY) manage.py makemigrations --check --dry-run
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 
@@ -50,6 +53,15 @@ vnu: $(VNU_JAR)
 $(VNU_JAR):
 	@bin/system-packages npm default-jre-headless
 	npm install --prefix .vnu --no-save --no-audit --no-fund --ignore-scripts vnu-jar@$(VNU_VERSION)
+
+# puppeteer-core, which drives Debian's Firefox ESR over WebDriver BiDi for the browser tests
+# (tests/browser/firefox/phone.mjs), at the version its lockfile names; it downloads no browser.
+FIREFOX_PHONE := tests/browser/firefox
+$(FIREFOX_PHONE)/node_modules/.installed: $(FIREFOX_PHONE)/package-lock.json
+	@bin/system-packages npm firefox-esr
+	PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix $(FIREFOX_PHONE) --no-audit --no-fund --ignore-scripts
+	touch $@
+firefox-phone: $(FIREFOX_PHONE)/node_modules/.installed
 
 # Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL).
 bench: setup
@@ -78,4 +90,4 @@ messages: setup
 	$(PY) manage.py compilemessages --locale fr --ignore ".*" --ignore staticfiles
 
 clean:
-	rm -rf $(VENV) staticfiles .vnu
+	rm -rf $(VENV) staticfiles .vnu $(FIREFOX_PHONE)/node_modules

@@ -7,4 +7,5 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self):
-        from accounts import throttle  # noqa: F401  (connects the log-in failure counters)
+        # Connect the log-in failure counters and the index of what usernames look like.
+        from accounts import throttle, usernames  # noqa: F401

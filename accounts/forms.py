@@ -6,9 +6,10 @@ address would let anyone reset the password)."""
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from accounts.usernames import refuse_look_alike
+from accounts.usernames import holds_its_skeleton, refuse_look_alike
 from games.forms.echo import BoundedEcho
 
 
@@ -41,6 +42,19 @@ class SignupForm(UserCreationForm):
         if username:
             refuse_look_alike(username)
         return username
+
+    def create(self):
+        """The new account; None, the form refused, when another sign-up took this name or
+        one that looks like it since the form was checked."""
+        try:
+            with transaction.atomic():
+                user = self.save()
+                if not holds_its_skeleton(user):
+                    raise IntegrityError("a look-alike name was taken meanwhile")
+                return user
+        except IntegrityError:
+            self.full_clean()  # checked again, the other account now in the way
+            return None
 
 
 class CurrentPasswordForm(forms.Form):

@@ -1,24 +1,52 @@
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class LoginFailures(models.Model):
-    """Failed log-ins for one account or from one address, in a window (accounts/throttle.py);
-    password resets asked for one address or by one client are counted here too.
+class Counter(models.Model):
+    """How often one thing was tried in a window: log-in failures per account and per address,
+    password resets per address and per client, sign-ups per client, imports and exports per
+    account. One table and one function for every limit (accounts/limits.py), as healthchecks
+    keeps its TokenBucket; the rates are settings.
 
-    In the database rather than the cache: counting must be atomic across workers and nodes,
-    and neither the file cache's `add` nor its `incr` is (they read, then write a file).
+    In the database rather than the cache: counting must be atomic across workers and nodes
+    (neither the file cache's `add` nor its `incr` is), and a cache that is down must make a
+    limit slower, never let it pass.
     """
 
-    # "account:", "address:", "resetto:" or "resetby:" and a SHA-256: neither a name nor an
-    # address is kept.
-    key = models.CharField(_("counter"), max_length=72, unique=True)
+    # What is counted ("login-account:", "signup:", "import:", ...) and a SHA-256 of whose:
+    # neither a name nor an address is kept.
+    key = models.CharField(_("counter"), max_length=96, unique=True)
     count = models.PositiveIntegerField(_("tries"), default=0)
     window_ends = models.DateTimeField(_("window ends"), db_index=True)
 
     class Meta:
-        verbose_name = _("log-in failures")
-        verbose_name_plural = _("log-in failures")
+        verbose_name = _("rate counter")
+        verbose_name_plural = _("rate counters")
 
     def __str__(self):
         return self.key
+
+
+class Skeleton(models.Model):
+    """What an account's name looks like (games/names.py's skeleton), unique: a new name is
+    checked against the others by one look-up on this index (accounts/usernames.py), not by
+    comparing it with every account's. Kept in step whenever an account is saved.
+
+    Empty (NULL) for an account whose name already looked like an older one's when it was
+    made outside the forms (a shell, createsuperuser) or before this index: the older keeps
+    the skeleton, and both can still be edited."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True, related_name="skeleton"
+    )
+    # A SHA-256 of the skeleton: a name of 150 letters can unfold (NFKC) into thousands,
+    # more than an index entry holds.
+    skeleton = models.CharField(_("looks like"), max_length=64, unique=True, null=True)
+
+    class Meta:
+        verbose_name = _("username skeleton")
+        verbose_name_plural = _("username skeletons")
+
+    def __str__(self):
+        return self.skeleton or ""

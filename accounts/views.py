@@ -1,6 +1,9 @@
 """Sign-up, log-in, password reset and change: django.contrib.auth's views, where they need
 a change; the account page, its e-mail address, and the account's deletion."""
 
+import math
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login as log_in
 from django.contrib.auth import logout as log_out
@@ -11,11 +14,12 @@ from django.db.models import Count
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils import formats, timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts import tasks, throttle
+from accounts import limits, tasks, throttle
 from accounts.forms import AccountDeleteForm, EmailChangeForm, LoginForm, ResetForm, SignupForm
 from games import services
 from games.wording import collation_key
@@ -34,7 +38,7 @@ login = LoginView.as_view()
 
 # Also asks the browser to drop what it keeps in its HTTP cache and back/forward cache for the
 # site. The service worker's kept pages go when the next page comes for nobody, or at once
-# when the log-out button tells it (app.js, data-forget-offline).
+# when the log-out button tells it (static/js/offline.js, data-forget-offline).
 CLEAR_SITE_DATA = '"cache"'
 
 
@@ -50,12 +54,32 @@ logout = LogoutView.as_view()
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
+    """Each try is counted for its client (accounts/limits.py) before the form is checked:
+    past SIGNUPS_PER_CLIENT in the window, 429 until the window ends."""
+    if request.method == "POST" and (again := _signups_counted(request)) is not None:
+        return _too_many_signups(request, again)
     form = SignupForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        log_in(request, form.save())
+    if request.method == "POST" and form.is_valid() and (user := form.create()):
+        log_in(request, user)
         return redirect("home")
     status = 422 if form.errors else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+def _signups_counted(request):
+    client = limits.key("signup", limits.client_address(request))
+    return limits.take([(client, settings.SIGNUPS_PER_CLIENT)], settings.SIGNUP_WINDOW_SECONDS)
+
+
+def _too_many_signups(request, again):
+    message = _("Too many sign-ups from this address: try again after %(time)s.") % {
+        "time": formats.time_format(timezone.localtime(again), "TIME_FORMAT")
+    }
+    form = SignupForm(initial={"username": request.POST.get("username", "")[:150]})
+    context = {"form": form, "throttled": message}
+    response = render(request, "registration/signup.html", context, status=429)
+    response["Retry-After"] = str(max(1, math.ceil((again - timezone.now()).total_seconds())))
+    return response
 
 
 class PasswordResetView(auth_views.PasswordResetView):

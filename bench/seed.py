@@ -31,8 +31,8 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games import rules, services  # noqa: E402
 from games.models import Entry, Game, Round, ShareLink  # noqa: E402
+from games.pages import POLL_SECONDS  # noqa: E402
 from games.rules.lama import RULES as LAMA  # noqa: E402
-from games.views.live import POLL_SECONDS  # noqa: E402
 from tests.helpers.seeding import played_game  # noqa: E402
 
 PASSWORD = "bench-horse-battery-9"
@@ -95,7 +95,7 @@ def seed():
     add_rounds(services.start_game(one_game, ["Ana", "Ben"]), quiet_rounds(3, 2))
     assert not Game.objects.get(pk=sheet.pk).state.finished
     link = ShareLink.objects.create(game=sheet)
-    live = f"/live/{link.token}/?seen={Game.objects.get(pk=sheet.pk).revision}"
+    live = f"/live/{link.token}/?seen={Game.objects.get(pk=sheet.pk).version}"
     return {"sheet": sheet.pk, "short_sheet": short.pk, "write_games": writes, "live": live,
             "password": PASSWORD, "users": ["bench", "historian", "newcomer"]}  # fmt: skip
 
@@ -135,7 +135,7 @@ def queries(ids, history_path):
         f"history ({history_path}), 500 games": ("historian", history_path),
     }
     counts = {label: count_queries(*where) for label, where in pages.items()}
-    # the sheet as the load sees it, seen before (the same revision, asked again)
+    # the sheet as the load sees it, seen before (the same version, asked again)
     counts["sheet, 6 players, 20 rounds, seen before"] = count_queries(
         "bench", f"/games/{ids['sheet']}/"
     )

@@ -2,10 +2,11 @@
 
 A round's numbers are edited on the round's own page (entries are two levels below
 the game); every save first replays the whole game through its ruleset (`Ruleset.fold_with`)
-and is refused, naming the round, when the history it would leave is impossible. Every change
-saved here gives the games it touches a new revision (games/signals.py), so the sheets and
-the live views show it at once, and settles whether the game is over (Game.settle) in the
-same transaction.
+and is refused, naming the round, when the history it would leave is impossible; the check
+reads the game with its row locked, as the services do (`locked`). Every change saved here
+gives the games it touches a new version, once, itself (`changed`), so the sheets and the live
+views show it at once, and settles whether the game is over (Game.settle) in the same
+transaction.
 """
 
 from django import forms
@@ -17,14 +18,14 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules
+from games import names, rules, services
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import load_sheets
@@ -41,6 +42,33 @@ def refusals(game, ruleset, replay):
     except rules.RoundRefused as refused:
         return describe_all(refused.violations, game.names, ruleset, change=True)
     return []
+
+
+def changed(games):
+    """The games `games` (a queryset) show something new: one new version each, for the one
+    write the admin makes of them (its transaction: the whole request's)."""
+    games.raise_version()
+
+
+def locked(game):
+    """`game` as stored now, its row locked as the services lock it (services.lock), so that
+    a check here sees a round saved at the table meanwhile, and no round is saved at the table
+    between this check and this save. The admin's views run in a transaction. A game deleted
+    meanwhile is a 404, as its page would be."""
+    try:
+        return services.lock(game)
+    except services.StaleSheet:
+        raise Http404(gettext("This game was deleted meanwhile.")) from None
+
+
+def counted(game):
+    """Once a change is saved: the game's one new version, each entry stored as the rules
+    count it (a return typed for a player with no chip is 0, as on the sheet), this round's
+    and the later ones', and whether the game is over settled."""
+    game = locked(game)  # read again: the rounds as this change leaves them
+    changed(Game.objects.filter(pk=game.pk))
+    game.store_as_counted()
+    game.settle()
 
 
 def seat_choices(game):
@@ -98,7 +126,7 @@ class RoundInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # rounds are added at the table, where the sheet asks the rules
 
-    @admin.display(description=_("numbers typed"))
+    @admin.display(description=_("points"))
     def entries_shown(self, obj):
         entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
         return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
@@ -132,7 +160,7 @@ class GameAdminForm(forms.ModelForm):
         be moved to the right one) with the first starter chosen."""
         data = super().clean()
         if "first_starter" in data and "kind" in data:
-            game, ruleset = self.instance, rules.for_kind(data["kind"])
+            game, ruleset = locked(self.instance), rules.for_kind(data["kind"])
             rounds = game.as_rules_rounds()
 
             def replay():
@@ -179,9 +207,14 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # games start at the table, with their players
 
+    def save_model(self, request, obj, form, change):
+        # Only what the form changes: writing back the whole row read earlier would undo a
+        # round's end or a version drawn meanwhile by a phone at the table.
+        obj.save(update_fields=form.changed_data)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.settle()  # another game, or another first starter, may end it
+        counted(form.instance)  # another game, or another first starter, may end it
 
     @admin.display(description=_("players"))
     def players_list(self, obj):
@@ -248,7 +281,7 @@ class EntryFormSet(BaseInlineFormSet):
         super().clean()
         if any(form.errors for form in self.forms):
             return
-        round_, game = self.instance, self.instance.game
+        round_, game = self.instance, locked(self.instance.game)
         by_seat = {form.instance.seat_id: form.cleaned_data.get("value") for form in self.forms}
         changed = rules.Round(tuple(by_seat.get(s.pk) for s in game.seats), round_.last_to_quit)
 
@@ -346,10 +379,14 @@ class RoundAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)  # the entries, after the round
-        form.instance.game.settle()
+        counted(form.instance.game)
 
     def delete_model(self, request, obj):
+        obj.game = locked(obj.game)
+        if not is_last(obj):  # a round was saved after it meanwhile
+            raise PermissionDenied(gettext("Only the last round of a game can be deleted."))
         super().delete_model(request, obj)
+        changed(Game.objects.filter(pk=obj.game_id))
         obj.game.settle()
 
     def log_change(self, request, obj, message):
@@ -440,6 +477,11 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ("owner",) if obj else ()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:  # a new name: every sheet the player sits at shows it
+            changed(Game.objects.filter(players=obj))
 
     @admin.display(description=_("games played"), ordering="games_played")
     def games_played(self, obj):

@@ -9,9 +9,9 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.db.backends.signals import connection_created
 
-        # Registers the system checks; connects the revision's receivers, and the one that
-        # undoes an import whose worker died.
-        from games import checks, search, signals  # noqa: F401
+        # Registers the system checks, and connects the receiver that undoes an import whose
+        # worker died.
+        from games import checks, search  # noqa: F401
         from games.archive import tasks  # noqa: F401
 
         connection_created.connect(search.add_sqlite_fold)

@@ -75,15 +75,16 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
-    def touch(self):
-        """A new revision for these games, in the write's transaction (games/signals.py calls
-        it for every write to a sheet; on PostgreSQL the UPDATE also locks the rows)."""
-        return self.update(revision=models.F("revision") + 1, stamp=new_stamp())
+    def raise_version(self):
+        """A new version for these games, in the write's transaction: each write to what a
+        sheet shows calls it once, itself (the services, the admin; an import draws its
+        games' first). On PostgreSQL the UPDATE also locks the rows."""
+        return self.update(version=new_version())
 
     def sheets(self, chunk_size=None):
-        """These games, each with its seats and rounds: everything `Game.state` and
-        `Game.as_json` need, in two queries for all of them, or per `chunk_size` games read
-        from one cursor."""
+        """These games, each with its seats and rounds: everything `Game.state` and a
+        backup of them (games/archive/backup.py) need, in two queries for all of them, or per
+        `chunk_size` games read from one cursor."""
         games = self.iterator(chunk_size=chunk_size) if chunk_size else iter(list(self))
         while chunk := list(islice(games, chunk_size)):
             seats, stored = seats_of(chunk), read_rounds([game.pk for game in chunk])
@@ -117,7 +118,12 @@ class Kind(models.TextChoices):
     LLAMA_LLAMA = "llama_llama", _("Llama Llama")
 
 
-def new_stamp():
+def new_version():
+    """A game's version is drawn at random, not counted: a database restored from a backup
+    takes its games back to versions they had, and a count would then give the same number
+    to other rounds, read from the caches as if they were these. A random version names one
+    state of a game only (63 bits: no two states of a game meet), and tells nothing else:
+    it is only ever compared for equality."""
     return secrets.randbits(63)
 
 
@@ -160,16 +166,15 @@ class Game(models.Model):
     players = models.ManyToManyField(
         Player, through="Seat", related_name="games", verbose_name=_("players")
     )
-    # Not a fact of the table: a counter of the writes to this game (games/signals.py), so that
-    # a save can tell whether another phone wrote first, and a live view whether there is news.
-    revision = models.PositiveIntegerField(_("revision"), default=0, editable=False)
+    # Not a fact of the table: drawn anew by each write to what its sheet shows (new_version,
+    # GameQuerySet.raise_version). It is a save's optimistic lock (UPDATE ... WHERE version =
+    # the one read: did another phone write first?), the polls' ETag (is there news?) and the
+    # key of everything kept of the game (its folds, games/reports/folds.py, and its sheet's
+    # kept fragments).
+    version = models.BigIntegerField(_("version"), default=new_version, editable=False)
     # Kept by exports and imports (games/archive/identity.py): a backup imported twice adds its
     # games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
-    # Drawn again at each new revision: what the folds are kept under in the cache
-    # (games/reports/folds.py). A database restored from a backup takes the revisions back, and the
-    # next writes count the same numbers again for other rounds; a stamp drawn then is new.
-    stamp = models.BigIntegerField(_("write stamp"), default=new_stamp, editable=False)
     # When the round that ended the game was saved; None while it goes on. Derived from the
     # rounds by the rules, but stored so that pages filter on it (Game.settle writes it).
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
@@ -218,15 +223,6 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
 
-    def save(self, *args, **kwargs):
-        # A change to a stored game (the admin's) is a new revision, raised in the UPDATE
-        # itself: writing back the revision read earlier could undo another phone's raise.
-        if not self._state.adding:
-            self.revision, self.stamp = models.F("revision") + 1, new_stamp()
-            if kwargs.get("update_fields") is not None:
-                kwargs["update_fields"] = {*kwargs["update_fields"], "revision", "stamp"}
-        super().save(*args, **kwargs)
-
     def load(self, *, seats=None, stored=None, state=None):
         """Give this game what was read for it elsewhere: its seats, its rounds (a StoredGame)
         or its state, read for many games at once or kept in the cache (games/reports/folds.py)."""
@@ -246,7 +242,7 @@ class Game(models.Model):
     def stored(self) -> StoredGame:
         """Its rounds as stored, read in one query: one snapshot, rounds and entries alike
         (read apart, they could disagree while another phone undoes a round)."""
-        empty = StoredGame(self.stamp, self.kind, self.first_starter, 0, ())
+        empty = StoredGame(self.version, self.kind, self.first_starter, 0, ())
         return read_rounds([self.pk]).get(self.pk, empty)
 
     @property
@@ -266,6 +262,14 @@ class Game(models.Model):
     def ruleset(self) -> rules.Ruleset:
         """The rules of this game's kind, which every score of it comes from."""
         return rules.for_kind(self.kind)
+
+    @property
+    def next_round(self) -> int:
+        """The number of the round to play next: from the state when it is at hand (kept in
+        the cache), else counted from the rounds stored, which needs no fold."""
+        if "state" in self.__dict__:
+            return self.state.next_round
+        return len(self.stored_rounds) + 1
 
     @cached_property
     def state(self) -> rules.GameState:
@@ -290,33 +294,23 @@ class Game(models.Model):
             Game.objects.filter(pk=self.pk).update(finished_at=finished_at)
             self.finished_at = finished_at
 
-    def as_json(self):
-        """The game for other programs and for backups (games/archive/backup.py reads it back)."""
-        state, names, stored = self.state, self.names, self.stored_rounds
-        return {
-            "id": self.pk,
-            "uuid": str(self.uuid),
-            "game": self.kind,
-            "started_at": self.created_at.isoformat(),
-            "players": names,
-            "first_starter": _seat_name(names, self.first_starter),
-            "rounds": [
-                {
-                    "number": r.number,
-                    "entries": dict(zip(names, r.entries, strict=True)),
-                    "points": dict(zip(names, r.points, strict=True)),
-                    "last_to_quit": _seat_name(names, s.played.last_to_quit),
-                    "saved_at": s.created_at.isoformat(),
-                }
-                for r, s in zip(state.rounds, stored, strict=True)
-            ],
-            "totals": dict(zip(names, state.totals, strict=True)),
-            "finished": state.finished,
-            "winners": [names[seat] for seat in state.winners],
-            "next_starter": None if state.next_starter is None else names[state.next_starter],
-            "place": self.place,
-            "note": self.note,
-        }
+    def store_as_counted(self, state=None, since=1):
+        """Store the entries of rounds `since` on as the rules count them, where they differ.
+
+        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
+        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
+        backups all show one number, and every column adds up to its total. A write that
+        changes an earlier round can change what a later one counts: it calls this with the
+        game's `state` folded in its transaction (None: folded here from the rounds stored).
+        """
+        state = state or self.state
+        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
+        for stored, counted in later:
+            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
+            for seat, value, points in typed:
+                if value != points:
+                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
+                    entries.filter(seat=seat).update(value=points)
 
     @property
     def duration(self):
@@ -332,10 +326,6 @@ class Game(models.Model):
     def duration_minutes(self):
         duration = self.duration
         return None if duration is None else round(duration.total_seconds() / 60)
-
-
-def _seat_name(names, seat):
-    return names[seat] if seat is not None and seat < len(names) else None
 
 
 class Seat(models.Model):
@@ -429,7 +419,8 @@ class Entry(models.Model):
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    value = models.SmallIntegerField(_("value typed"))
+    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
+    value = models.SmallIntegerField(_("points"))
 
     class Meta:
         verbose_name = _("entry")
@@ -549,8 +540,9 @@ class StoredRound:
 
 @dataclass(frozen=True)
 class StoredGame:
-    # The game's row as read in the same statement as its rounds.
-    stamp: int
+    # The game's row as read in the same statement as its rounds: `version` is the one of
+    # these rounds.
+    version: int
     kind: str
     first_starter: int
     players: int
@@ -563,14 +555,14 @@ class StoredGame:
 def read_rounds(pks) -> dict[int, StoredGame]:
     """{pk: StoredGame} for the games `pks`: the one way rounds are read, as plain values (no
     model instances: they cost the sheet more than anything but its template). One statement
-    for all of them, so the stamp read is the one of the rounds read; the numbers of the scorer
+    for all of them, so the version read is the one of the rounds read; the numbers of the scorer
     links that saved some (fixed once made) in a second one, only if any did, rather than a
     join to every round."""
     rows = (
         Seat.objects.filter(game__in=pks)
         .order_by("game", "entries__round__number", "position")
         .values_list(
-            "game", "game__stamp", "game__kind", "game__first_starter", "position",
+            "game", "game__version", "game__kind", "game__first_starter", "position",
             "entries__round__number",
             "entries__round__last_to_quit", "entries__round__created_at",
             "entries__round__idempotency_key", "entries__round__saved_by",

@@ -1,14 +1,33 @@
-"""Writes that touch several rows: each one transaction, re-checked by the rules."""
+"""Writes that touch several rows: each one transaction, re-checked by the rules.
+
+Each write to what a sheet shows draws its games a new version, once, here (the admin and the
+import do so themselves): the version is a save's optimistic lock, the polls' tag and the key
+of what is kept of the game (games/models.py, Game.version).
+"""
 
 import uuid
+from dataclasses import replace
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from games import names, nights, rules
-from games.models import Entry, Game, Player, Round, ScorerLink, Seat, UndoneKey
+from games.models import (
+    Entry,
+    Game,
+    Player,
+    Round,
+    ScorerLink,
+    Seat,
+    StoredRound,
+    UndoneKey,
+    new_version,
+)
+from games.reports import folds
 
 
 class StaleSheet(Exception):
@@ -50,6 +69,27 @@ def roster_player(owner, name):
         except IntegrityError:
             player = same_name.get()
     return player
+
+
+def new_game_refusal(owner):
+    """Why `owner` may not start another game (a new one or a rematch); None when they may."""
+    held = held_at_most(owner)
+    if held:
+        message = _(
+            "Your history holds %(count)s games, the most an account can hold: delete some "
+            "before starting another."
+        )
+        return message % {"count": held}
+    return None
+
+
+def held_at_most(owner):
+    """The games `owner` holds, as words, when they hold the most an account may; else None
+    (an import asks it too: games/archive/quota.py)."""
+    held = owner.games.count()
+    if held >= settings.ACCOUNT_MAX_GAMES:
+        return formats.number_format(held, force_grouping=True)
+    return None
 
 
 def lock_account(owner):
@@ -109,6 +149,22 @@ def still_scoring(link):
         raise LinkStopped
 
 
+def raise_version(game):
+    """The one raise of a write: `game` (locked by it) gets a new version."""
+    game.version = new_version()
+    Game.objects.filter(pk=game.pk).update(version=game.version)
+
+
+def claim(game):
+    """Raise `game`'s version if it is still the one its rounds were read at (no other phone
+    wrote since): the optimistic lock, in one UPDATE that is also the write's raise."""
+    version = new_version()
+    if not Game.objects.filter(pk=game.pk, version=game.stored.version).update(version=version):
+        return False
+    game.version = version
+    return True
+
+
 def recheck(fresh, number, round_):
     """Replay the game as stored now with `round_` as round `number`: StaleSheet if it breaks."""
     rounds, players = fresh.as_rules_rounds(), len(fresh.seats)
@@ -120,22 +176,27 @@ def recheck(fresh, number, round_):
         raise StaleSheet from refused
 
 
-def add_round(game, round_, number, key=None, saved_by=None):
+def add_round(game, round_, number, key=None, saved_by=None, state=None):
     """Save round `number` (by the scorer link `saved_by`, None for the owner); StaleSheet if
-    that number was taken meanwhile."""
+    that number was taken meanwhile. `state`: the game folded with the round, as the form
+    decided it on `game`'s rounds (folded here when not given).
+
+    Returns the game as it now stands (`game` itself unless another phone wrote first), with
+    its new version, its rounds and its state: the answer shows it without reading or
+    folding it again, and its state is kept for the pages that follow."""
     try:
         with transaction.atomic():
-            # Nothing written to the game since `game` was read (its revision is unchanged):
-            # the rounds read with it are the rounds as stored. Otherwise read them again.
-            # (The new round raises the revision once more, as every write does: signals.py.)
-            unchanged = Game.objects.filter(pk=game.pk, revision=game.revision).touch()
-            fresh = game if unchanged else lock(game)
-            if not unchanged and undone_with(fresh, key) is not None:
-                raise StaleSheet  # undone since the view asked (the view says so)
+            if claim(game):  # the rounds read with `game` are the rounds as stored
+                fresh = game
+            else:  # another phone wrote first: the game as it stands decides
+                fresh, state = lock(game), None
+                if undone_with(fresh, key) is not None:
+                    raise StaleSheet  # undone since the view asked (the view says so)
+                raise_version(fresh)
             still_scoring(saved_by)
             if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
-            state = recheck(fresh, number, round_)
+            state = state or recheck(fresh, number, round_)
             saved = Round.objects.create(
                 game=fresh,
                 number=number,
@@ -143,14 +204,22 @@ def add_round(game, round_, number, key=None, saved_by=None):
                 idempotency_key=key,
                 saved_by=saved_by,
             )
+            counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(fresh.seats, round_.entries, strict=True)
+                for seat, value in zip(fresh.seats, counted, strict=True)
             )
             fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
-    return saved
+    by = saved_by.number if saved_by else None
+    as_stored = rules.Round(counted, round_.last_to_quit)
+    played = StoredRound(number, as_stored, saved.created_at, key, by)
+    stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
+    fresh.load(stored=stored, state=state)
+    if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
+        folds.keep(fresh)
+    return fresh
 
 
 @transaction.atomic
@@ -164,10 +233,12 @@ def replace_round(game, number, round_, round_id=None, saved_by=None):
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
     state = recheck(fresh, number, round_)
+    raise_version(fresh)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.save(update_fields=["last_to_quit", "saved_by"])
-    for seat, value in zip(fresh.seats, round_.entries, strict=True):
+    for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
+    fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
@@ -184,6 +255,7 @@ def undo_last_round(game, number, round_id=None):
         deleted, _ = rounds.delete()
         if deleted:
             UndoneKey.objects.bulk_create(UndoneKey(game=fresh, key=k, number=number) for k in keys)
+            raise_version(fresh)
             fresh.settle()
     if not deleted:
         raise StaleSheet
@@ -259,13 +331,14 @@ def saved_with(game, key):
 
 @transaction.atomic
 def rename_player(player, name):
-    """Give `player` a new name; every sheet they sit at shows it (signals.py raises the
-    revision of their games). A player with no game left who looks like the new name goes
+    """Give `player` a new name; every sheet they sit at shows it (their games get a new
+    version). A player with no game left who looks like the new name goes
     first: nobody sees them (Player.objects.seated), and they hold nothing to keep."""
     idle = player.owner.players.exclude(pk=player.pk).exclude(pk__in=_seated(player.owner))
     Player.objects.filter(pk__in=[p.pk for p in idle if names.look_alike(name, [p.name])]).delete()
     player.name = name
     player.save(update_fields=["name"])
+    Game.objects.filter(players=player).raise_version()
 
 
 def _seated(owner):
@@ -291,8 +364,8 @@ def merge_players(player, into):
     together = list(games_together(player, into))
     if together:
         raise PlayedTogether(together)
-    # New revisions: every sheet, kept fragment and fold of these games is read again.
-    Game.objects.filter(pk__in=player.games.values("pk")).touch()
+    # New versions: every sheet, kept fragment and fold of these games is read again.
+    Game.objects.filter(pk__in=player.games.values("pk")).raise_version()
     try:
         with transaction.atomic():
             Seat.objects.filter(player=player).update(player=into)
@@ -302,7 +375,7 @@ def merge_players(player, into):
 
 
 def set_place_and_note(game, place, note):
-    """The game's place and note. Not a new revision: they are no part of the scoresheet, so a
+    """The game's place and note. Not a new version: they are no part of the scoresheet, so a
     round typed meanwhile on another phone is not refused as stale, and the live view and the
     kept folds stay as they are (the result picture keys on them itself)."""
     Game.objects.filter(pk=game.pk).update(place=place, note=note)

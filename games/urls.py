@@ -1,13 +1,27 @@
 from django.urls import path
 
-from games.views import corrections, history, live, nights, players, result, scorers, sheet
+from games.views import corrections, fill, history, live, nights, players, result, scorers, sheet
 
 urlpatterns = [
     path("games/new/", sheet.game_new, name="game_new"),
     path("games/<int:pk>/", sheet.game_detail, name="game"),
     path("games/<int:pk>/board/", sheet.game_board, name="game_board"),
     path("games/<int:pk>/rounds/", sheet.round_add, name="round_add"),
+    path("games/<int:pk>/rounds/calculate/", fill.round_calculate, name="round_calculate"),
+    path("games/<int:pk>/rounds/goal/", fill.round_goal, name="round_goal"),
+    path("games/<int:pk>/rounds/emptied/", fill.round_return, name="round_return"),
     path("games/<int:pk>/rounds/<int:number>/edit/", corrections.round_edit, name="round_edit"),
+    path(
+        "games/<int:pk>/rounds/<int:number>/calculate/",
+        fill.round_calculate,
+        name="round_edit_calculate",
+    ),
+    path("games/<int:pk>/rounds/<int:number>/goal/", fill.round_goal, name="round_edit_goal"),
+    path(
+        "games/<int:pk>/rounds/<int:number>/emptied/",
+        fill.round_return,
+        name="round_edit_return",
+    ),
     path("games/<int:pk>/undo/", corrections.round_undo, name="round_undo"),
     path("games/<int:pk>/about/", sheet.game_about, name="game_about"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
@@ -30,16 +44,38 @@ urlpatterns = [
         scorers.game_scorer_revoke,
         name="game_scorer_revoke",
     ),
-    # A scorer link: the sheet of one game and its rounds, nothing else (views/access.py).
-    path("s/<slug:token>/", scorers.scorer_sheet, name="scorer_sheet"),
-    path("s/<slug:token>/board/", scorers.scorer_board, name="scorer_board"),
-    path("s/<slug:token>/rounds/", scorers.scorer_round_add, name="scorer_round_add"),
+    # A scorer link: the sheet of one game and its rounds, nothing else (games/access.py).
+    path("s/<slug:token>/", sheet.scorer_sheet, name="scorer_sheet"),
+    path("s/<slug:token>/board/", sheet.scorer_board, name="scorer_board"),
+    path("s/<slug:token>/rounds/", sheet.scorer_round_add, name="scorer_round_add"),
+    path(
+        "s/<slug:token>/rounds/calculate/",
+        fill.scorer_round_calculate,
+        name="scorer_round_calculate",
+    ),
+    path("s/<slug:token>/rounds/goal/", fill.scorer_round_goal, name="scorer_round_goal"),
+    path("s/<slug:token>/rounds/emptied/", fill.scorer_round_return, name="scorer_round_return"),
     path(
         "s/<slug:token>/rounds/<int:number>/edit/",
-        scorers.scorer_round_edit,
+        corrections.scorer_round_edit,
         name="scorer_round_edit",
     ),
-    path("s/<slug:token>/undo/", scorers.scorer_round_undo, name="scorer_round_undo"),
+    path(
+        "s/<slug:token>/rounds/<int:number>/calculate/",
+        fill.scorer_round_calculate,
+        name="scorer_round_edit_calculate",
+    ),
+    path(
+        "s/<slug:token>/rounds/<int:number>/goal/",
+        fill.scorer_round_goal,
+        name="scorer_round_edit_goal",
+    ),
+    path(
+        "s/<slug:token>/rounds/<int:number>/emptied/",
+        fill.scorer_round_return,
+        name="scorer_round_edit_return",
+    ),
+    path("s/<slug:token>/undo/", corrections.scorer_round_undo, name="scorer_round_undo"),
     path("games/<int:pk>/bgstats.json", history.game_bgstats, name="game_bgstats"),
     path("history/", history.history_list, name="history"),
     path("history/export.json", history.export_json, name="export_json"),

@@ -94,6 +94,9 @@ class Job(models.Model):
     # Raised at each step while it runs: a running job silent for long lost its worker.
     heartbeat = models.DateTimeField(_("last heard of"), null=True, blank=True)
     worker = models.CharField(_("worker"), max_length=200, blank=True, default="")
+    # The id of the django.tasks result of its task: a task that ended in an error without
+    # ending its job (a bug it did not catch) is seen on the job's page (jobs/cleanup.py).
+    task_id = models.CharField(_("task"), max_length=64, blank=True, default="")
 
     objects = JobQuerySet.as_manager()
 
@@ -136,6 +139,11 @@ class Job(models.Model):
         )
         self.reload()
         return bool(claimed)
+
+    def queued_as(self, result):
+        """Remember the django.tasks result of the task queued for this job."""
+        self.task_id = str(result.id)
+        Job.objects.filter(pk=self.pk).update(task_id=self.task_id)
 
     def advance(self, done, total=None):
         """Record progress; it also tells the other workers this one is alive."""
@@ -188,8 +196,9 @@ class Job(models.Model):
 
     def release(self):
         """Forget a job whose upload was not received whole (a refused form, a broken
-        request): it never counted."""
-        Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        request): it never counted. True if it was forgotten, False if it went on."""
+        deleted, _by_model = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
+        return bool(deleted)
 
     # Files, kept in the database a chunk at a time (a node's disk is not the others').
     def save_file(self, part, stream):

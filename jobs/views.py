@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from jobs.cleanup import end_if_task_failed
 from jobs.models import Chunk, Job
 
 # How often the page asks again while the job runs (htmx, or a refresh without JavaScript).
@@ -21,6 +22,7 @@ def get_job_for(user, pk):
 @require_GET
 def job_detail(request, pk):
     job = get_job_for(request.user, pk)
+    end_if_task_failed(job)
     partial = request.htmx and not request.htmx.history_restore_request
     template = "jobs/job.html#progress" if partial else "jobs/job.html"
     context = {"job": job, "poll_seconds": POLL_SECONDS}

@@ -8,7 +8,7 @@ from django.http.multipartparser import MultiPartParser
 from django.shortcuts import render
 from django.urls import reverse_lazy
 
-from games.views.offline import ACCOUNT_HEADER, account_key
+from scorekeeper.keeping import ACCOUNT_HEADER, account_key
 
 
 def refuse_oversized_requests(get_response):
@@ -63,7 +63,7 @@ def _has_boundary(request):
 
 
 def name_the_account(get_response):
-    """Says whose page this is (games.views.offline.ACCOUNT_HEADER), for the service worker
+    """Says whose page this is (scorekeeper/keeping.py), for the service worker
     (templates/sw.js): it keeps the pages of one account at a time, and forgets them all when
     a page comes for another account, or for nobody after a log-out. Only full pages that the
     worker may keep carry it: a GET answered 200 with HTML, not an htmx part, not the admin."""

@@ -177,7 +177,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
-# Counted in the database (accounts.LoginFailures), where counting is atomic.
+# Every limit is counted by one limiter (accounts/limits.py), in the database, where counting
+# is atomic and a cache outage changes nothing.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
@@ -186,6 +187,10 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", 15 * 60))
 PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESETS_PER_ADDRESS", 3))
 PASSWORD_RESETS_PER_CLIENT = int(os.environ.get("PASSWORD_RESETS_PER_CLIENT", 10))
 PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60))
+# Sign-up tries from one client in a window: past it, the form answers 429 until the window
+# ends (accounts/views.py); a family at one address still has room.
+SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
@@ -247,7 +252,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "scorekeeper.storage.StaticFilesStorage"
     },
 }
 
@@ -259,7 +264,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # The caches hold only what can be computed again, under keys that change with their data:
 # result pictures in the default cache, shared by the gunicorn workers (a folder on disk in
 # production, CACHE_DIR, private to the app: the file cache stores pickles; one process in
-# development), and folds (games/reports/folds.py) under their game's stamp, in each worker's
+# development), and folds (games/reports/folds.py) under their game's version, in each worker's
 # memory. Several app servers share one Redis for both instead (REDIS_URL, Django's own
 # backend), where one node's fold serves them all. Never a session (SESSION_ENGINE above).
 # Redis away is slower, not down (scorekeeper/cache.py): its errors are answered as misses, and
@@ -302,7 +307,7 @@ CACHES = {
         }
     ),
     # {% cache %} fragments of the sheet (its table, its round form's fields), keyed by the game's
-    # revision and the language, so never stale. In each worker's memory, even with several
+    # version and the language, so never stale. In each worker's memory, even with several
     # nodes: a fragment is cheaper to render again than to fetch across a network. Some 15 kB
     # a sheet: 1,000 of them is about 15 MB a worker, the least recently used going first.
     "template_fragments": {

@@ -1,7 +1,8 @@
 // The service worker: with no signal, the app and every page opened while online open again.
 // Served by games/views/offline.py at /sw.js (scope: the whole site), which writes CONFIG.
-// Our own hundred lines rather than Workbox: no build step, no script from elsewhere under
-// the strict CSP, and the few strategies the app needs are plain fetch and Cache API calls.
+// About 150 lines of code of our own (and the outbox's modules, included by the view) rather
+// than Workbox: no build step, no script from elsewhere under the strict CSP, and the few
+// strategies the app needs are plain fetch and Cache API calls.
 //
 // - The shell (static files, the manifest, the offline page in each language): kept at
 //   install under the version, served from the cache first; a new version drops the old one.
@@ -11,8 +12,14 @@
 //   another account, or for nobody after a log-out, makes the worker forget all the others.
 // - POSTs are never kept: sent as they are, and answered by the offline page when they cannot be.
 const CONFIG = {% autoescape off %}{{ config }}{% endautoescape %};
-// The outbox of rounds saved with no signal, sent by Background Sync (static/outbox-sync.js).
-importScripts(...CONFIG.imports);
+// The outbox of rounds saved with no signal (static/js/outbox-store.js, the module the sheet
+// imports, and the CSRF helper it imports), sent by Background Sync. Its text is included here
+// by games/views/offline.py: a service worker cannot import modules in every browser (Firefox).
+const outbox = (() => {
+  "use strict";
+{% autoescape off %}{{ outbox_code }}{% endautoescape %}
+  return { flush, SYNC_TAG };
+})();
 const SHELL = `shell-${CONFIG.version}`;
 const PAGES = "pages-"; // followed by the account's key
 const STATE = "state"; // the account and the language of the last page seen
@@ -175,4 +182,28 @@ async function readState() {
 
 async function writeState(state) {
   await (await caches.open(STATE)).put(STATE, new Response(JSON.stringify(state)));
+}
+
+// Background Sync, where the browser has it: the rounds waiting are sent when the connection
+// returns, even with no page of the app open. The sheet asks for it when it queues a round.
+self.addEventListener("sync", (event) => {
+  if (event.tag === outbox.SYNC_TAG) event.waitUntil(sendOutbox());
+});
+
+async function sendOutbox() {
+  let unsent = false;
+  const answers = [];
+  await outbox.flush({
+    answered: (item, answer) => {
+      unsent = unsent || answer.outcome === "unsent";
+      const { account, url, number } = item;
+      answers.push({ account, url, number, outcome: answer.outcome });
+    },
+  });
+  // An open sheet shows the answers as the server gives them now, and says which rounds were
+  // saved, as when it sends them itself (the page's own sending may find them gone).
+  const windows = await self.clients.matchAll({ type: "window" });
+  windows.forEach((client) => client.postMessage({ type: "outbox", answers }));
+  // Still no signal: failing the sync has the browser try again later, by itself.
+  if (unsent) throw new Error("The outbox is still waiting for signal.");
 }

@@ -2,7 +2,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
-from games import services
+from games import rules, services
 from games.rules import Round
 from tests.helpers.live import running_server
 
@@ -15,6 +15,21 @@ def alice(db):
 @pytest.fixture
 def bob(db):
     return get_user_model().objects.create_user("bob", password="correct-horse-9")
+
+
+@pytest.fixture
+def fold_calls(monkeypatch):
+    """The games the rules folded since the fixture was made (the arguments of each call of
+    `Ruleset.fold`, which every fold goes through, fold_with included)."""
+    calls = []
+    real = rules.Ruleset.fold
+
+    def counting(ruleset, *args, **kwargs):
+        calls.append(args)
+        return real(ruleset, *args, **kwargs)
+
+    monkeypatch.setattr(rules.Ruleset, "fold", counting)
+    return calls
 
 
 @pytest.fixture

@@ -1,5 +1,8 @@
 """Backups of an account's games: the game JSON listed, a CSV for spreadsheets, and the way back.
 
+This module owns the format: `game_json` writes a game as other programs and backups read it
+(`/games/N.json` too), `read_game` reads it back.
+
 A backup is read back only through the rules module: every game is replayed by its ruleset
 (`Ruleset.fold`) before it is written (games/archive/tasks.py reads the file a game at a time,
 games/archive/restore.py writes them out of sight, and shows all or none). A game the account
@@ -50,8 +53,41 @@ CSV_HEADER = (
 )
 
 
+def game_json(game):
+    """The game for other programs and for backups (`read_game` reads it back)."""
+    state, names, stored = game.state, game.names, game.stored_rounds
+    return {
+        "id": game.pk,
+        "uuid": str(game.uuid),
+        "game": game.kind,
+        "started_at": game.created_at.isoformat(),
+        "players": names,
+        "first_starter": _seat_name(names, game.first_starter),
+        "rounds": [
+            {
+                "number": r.number,
+                "entries": dict(zip(names, r.entries, strict=True)),
+                "points": dict(zip(names, r.points, strict=True)),
+                "last_to_quit": _seat_name(names, s.played.last_to_quit),
+                "saved_at": s.created_at.isoformat(),
+            }
+            for r, s in zip(state.rounds, stored, strict=True)
+        ],
+        "totals": dict(zip(names, state.totals, strict=True)),
+        "finished": state.finished,
+        "winners": [names[seat] for seat in state.winners],
+        "next_starter": None if state.next_starter is None else names[state.next_starter],
+        "place": game.place,
+        "note": game.note,
+    }
+
+
+def _seat_name(names, seat):
+    return names[seat] if seat is not None and seat < len(names) else None
+
+
 def as_json(games):
-    return [game.as_json() for game in games]
+    return [game_json(game) for game in games]
 
 
 def json_text(games):
@@ -61,7 +97,7 @@ def json_text(games):
     opening = "[\n "
     for game in games:
         # each line of a game one level deeper, as inside the list
-        yield opening + encoder.encode(game.as_json()).replace("\n", "\n ")
+        yield opening + encoder.encode(game_json(game)).replace("\n", "\n ")
         opening = ",\n "
     yield "[]" if opening == "[\n " else "\n]"
 
@@ -132,6 +168,16 @@ def in_game(index, item, message):
     return _("Game %(index)s: %(message)s") % {"index": index, "message": message}
 
 
+def as_counted(rounds, state):
+    """The rounds as they are stored, each entry as it counts (Game.store_as_counted): a file
+    may hold what was typed (a chip given back by a player with none, which counts 0). Its
+    identity stays the one of what the file holds (identity.content_uuid)."""
+    return [
+        rules.Round(played.points, round_.last_to_quit)
+        for round_, played in zip(rounds, state.rounds, strict=True)
+    ]
+
+
 def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
@@ -158,7 +204,7 @@ def read_game(item) -> GameBackup:
         kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
-        rounds=rounds,
+        rounds=as_counted(rounds, state),
         started_at=started_at,
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)

@@ -7,13 +7,13 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.tasks import task
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import limits
 from games.archive import export
 from jobs.models import Chunk, Job
 
@@ -30,28 +30,22 @@ class TooMany(Exception):
 
 def queue(owner, extension):
     """A new export job of `owner`'s games as `extension`, in the reader's language."""
+    count(owner)
     day = timezone.localdate().isoformat()
-    job = counted(
-        owner,
-        result_name=f"scorekeeper-{day}.{extension}",
-        result_type=CONTENT_TYPES[extension],
-    )
-    write_export.enqueue(job.pk, extension)
+    job = Job.objects.create(
+        owner=owner, kind=Job.Kind.EXPORT, language=translation.get_language(),
+        result_name=f"scorekeeper-{day}.{extension}", result_type=CONTENT_TYPES[extension],
+    )  # fmt: skip
+    job.queued_as(write_export.enqueue(job.pk, extension))
     return job
 
 
-def counted(owner, **fields):
-    """A job of an export for `owner`, if the account has not had EXPORTS_PER_HOUR of them in
-    the last hour (TooMany otherwise), whether it is queued or streamed in the request."""
-    hour_ago = timezone.now() - timedelta(hours=1)
-    with transaction.atomic():
-        # Counted under the account's lock, so that two requests at once count each other.
-        get_user_model().objects.select_for_update().filter(pk=owner.pk).exists()
-        recent = Job.objects.filter(owner=owner, kind=Job.Kind.EXPORT, created_at__gte=hour_ago)
-        if recent.count() >= settings.EXPORTS_PER_HOUR:
-            raise TooMany
-        language = translation.get_language()
-        return Job.objects.create(owner=owner, kind=Job.Kind.EXPORT, language=language, **fields)
+def count(owner):
+    """Count an export of `owner`'s, queued or streamed in the request, by the one limiter;
+    TooMany past EXPORTS_PER_HOUR in the hour."""
+    counter = [(limits.key("export", owner.pk), settings.EXPORTS_PER_HOUR)]
+    if limits.take(counter, 60 * 60) is not None:
+        raise TooMany
 
 
 @task
@@ -66,8 +60,15 @@ def write_export(job_pk, extension):
             _write(job, owner, extension)
         except DatabaseError:
             logger.exception("Export %s failed", job.pk)
-            job.drop_file(Chunk.Part.RESULT)
-            job.fail(_("The database did not answer: nothing was kept. Try again later."))
+            _fail(job, _("The database did not answer: nothing was kept. Try again later."))
+        except Exception:  # a bug: the job still ends, and says so, rather than hang running
+            logger.exception("Export %s failed", job.pk)
+            _fail(job, _("Something went wrong on the server: nothing was kept. Try again later."))
+
+
+def _fail(job, message):
+    job.drop_file(Chunk.Part.RESULT)
+    job.fail(message)
 
 
 def _write(job, owner, extension):

@@ -21,7 +21,7 @@ from django.db.models import ForeignKey, IntegerField
 from django.utils import timezone
 
 from games import nights
-from games.models import Entry, Game, Player, Round, Seat, new_stamp
+from games.models import Entry, Game, Player, Round, Seat, new_version
 from games.services import SamePlayer, lock_account
 
 BATCH_SECONDS = 0.05
@@ -115,9 +115,9 @@ def _insert_games(owner, backups, tables, job):
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
     games = insert(
         Game,
-        ("owner", "kind", "created_at", "first_starter", "revision", "stamp", "uuid",
+        ("owner", "kind", "created_at", "first_starter", "version", "uuid",
          "finished_at", "place", "note", "importing"),
-        [(owner.pk, b.kind, b.started_at or now, b.first_starter, 0, new_stamp(), b.uuid,
+        [(owner.pk, b.kind, b.started_at or now, b.first_starter, new_version(), b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
           b.place, b.note, job.pk)
          for b, moments in zip(backups, saved, strict=True)],

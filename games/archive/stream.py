@@ -1,67 +1,196 @@
 """A backup file read as a stream (ijson), never whole: first counted, then a game at a time.
 
-`count` reads the file once without building anything, and stops at the first limit crossed
-(games, rounds in one game, numbers typed): a forged 10 MB file is refused in a fraction of a
-second, before any game is replayed by the rules. `games` then reads it again, one game in
-memory at a time, for games/archive/tasks.py to check and write.
+Both passes read ijson's basic events through `Shape`, which knows how a backup is built and
+refuses, at the first event that breaks it, anything deeper, wider or longer than a backup
+can be: lists and objects nested past MAX_DEPTH, a game's list or object of more than
+MAX_MEMBERS items, a game of more than MAX_GAME_VALUES values, a key or a text longer than
+MAX_KEY or MAX_TEXT. It keeps one small record per level open, and there are at most
+MAX_DEPTH of them, so a file of 60,000 brackets costs what a file of five does. (ijson's
+`parse` and `items` build a path string per level: memory that grows with the square of the
+depth.) Bounded by shape as well as size, a game built from the file holds a few MB at most.
 
-The counts are taken on ijson's paths ("item.rounds.item"): a key written with dots in a
-forged file can only add to them, never hide a real round, so the limits hold.
+`count` builds nothing, and stops at the first limit crossed (games, rounds in one game,
+numbers typed): a forged 10 MB file is refused in a second or two, before any game is
+replayed by the rules. `games` then reads it again, one game in memory at a time, for
+games/archive/tasks.py to check and write.
 """
 
+from collections import deque
 from dataclasses import dataclass
 
 import ijson
 from django.utils.translation import gettext as _
+from ijson.common import ObjectBuilder
 
 from games.archive.backup import MAX_ENTRIES, MAX_GAMES, MAX_ROUNDS, Refused
+from games.models import NAME_MAX_LENGTH, NOTE_MAX_LENGTH
 
 BOM = b"\xef\xbb\xbf"  # written by some editors before UTF-8 text; json.loads took it too
-ITEM_INSIDE = ("map_key", "end_map", "end_array")  # an item's events after its start
+# The file's list, a game, its rounds, a round, its entries: a backup has no deeper level.
+MAX_DEPTH = 5
+MAX_MEMBERS = 100  # in any list or object of a game but its rounds (players, a round...)
+# Keys and values of one game: 500 rounds of 6 players take some 25,000.
+MAX_GAME_VALUES = 50_000
+# Room for what cleaning removes (white space): the reader refuses the rest in its words.
+MAX_KEY = 4 * NAME_MAX_LENGTH  # a player's name, in a round's entries
+MAX_TEXT = 4 * NOTE_MAX_LENGTH
+# Bytes given to the parser at once. The games that end in a piece are built before the first
+# is handed on, so pieces are small; but a token cut by the end of a piece is lexed again from
+# its start with the next (yajl), so a 10 MB text would cost (10 MB / piece) times its length:
+# a piece in which the parser found nothing is followed by one twice as big, up to LARGEST.
+PIECE = 64 * 1024
+LARGEST_PIECE = 1024 * 1024
+STARTS = ("start_map", "start_array")
+ENDS = ("end_map", "end_array")
 
 
 @dataclass
 class Counted:
     games: int = 0
     entries: int = 0  # numbers typed, every game's rounds together
-    rounds: int = 0  # in the game being read
+
+
+@dataclass
+class Level:
+    """A list or an object open in the file, and its items so far."""
+
+    is_map: bool
+    limit: int
+    refusal: object  # the message when it holds more than `limit` items
+    members: int = 0
+    key: str | None = None  # in an object: the key whose value is being read
+
+
+class Shape:
+    """The levels open in the file, checked event by event against a backup's shape. (Called
+    for every event of the file: kept to plain attributes and few calls.)"""
+
+    def __init__(self):
+        self.levels, self.depth, self.games, self.values = [], 0, 0, 0
+
+    def in_rounds(self):
+        """Whether the parser is inside a game's rounds."""
+        return self.depth >= 3 and self.levels[1].key == "rounds"
+
+    def see(self, event, value):
+        """Check `event`, before anything is built for it; Refused if it breaks the shape."""
+        if event == "map_key":
+            if len(value) > MAX_KEY:
+                self._refuse(_too_long, MAX_KEY)
+            self.levels[-1].key = value
+            self._member()
+        elif event in ENDS:
+            self.levels.pop()
+            self.depth -= 1
+        else:
+            if self.depth == 1:
+                self.games, self.values = self.games + 1, 0
+            elif not self.depth and event != "start_array":
+                raise Refused(_not_a_list())
+            if self.depth and not self.levels[-1].is_map:
+                self._member()
+            if event in STARTS:
+                self._open(event == "start_map")
+            elif isinstance(value, str) and len(value) > MAX_TEXT:
+                self._refuse(_too_long, MAX_TEXT)
+
+    def _member(self):
+        level = self.levels[-1]
+        level.members += 1
+        if level.members > level.limit:
+            self._refuse(level.refusal, level.limit)
+        if self.depth >= 2:
+            self.values += 1
+            if self.values > MAX_GAME_VALUES:
+                self._refuse(_too_many_values, MAX_GAME_VALUES)
+
+    def _refuse(self, refusal, limit):
+        raise Refused(refusal() % {"max": limit, "index": self.games})
+
+    def _open(self, is_map):
+        if self.depth >= MAX_DEPTH:
+            raise Refused(_too_deep() % {"max": MAX_DEPTH})
+        if not self.depth:
+            limit, refusal = MAX_GAMES, _too_many_games
+        elif self.depth == 2 and not is_map and self.levels[1].key == "rounds":
+            limit, refusal = MAX_ROUNDS, _too_many_rounds
+        else:
+            limit, refusal = MAX_MEMBERS, _too_wide
+        self.levels.append(Level(is_map, limit, refusal))
+        self.depth += 1
 
 
 def count(stream) -> Counted:
     """The games and numbers typed of the file; Refused at the first limit crossed, or if it
-    is not JSON holding a list."""
-    counted, first = Counted(), True
-    for prefix, event, _value in _events(stream):
-        if first and (prefix, event) != ("", "start_array"):
-            raise Refused(_not_a_list())
-        first = False
-        if prefix == "item" and event not in ITEM_INSIDE:  # each item, a game or not
-            counted.games, counted.rounds = counted.games + 1, 0
-            _check(counted.games, MAX_GAMES, _too_many_games)
-        elif prefix == "item.rounds.item" and event == "start_map":
-            counted.rounds += 1
-            _check(counted.rounds, MAX_ROUNDS, _too_many_rounds, counted.games)
-        elif prefix == "item.rounds.item.entries" and event == "map_key":
-            counted.entries += 1
+    is not JSON holding a list of a backup's shape."""
+    shape, counted = Shape(), Counted()
+
+    def see(event, value):
+        shape.see(event, value)
+        # a key of a round's entries: the file's list, a game, rounds, a round, its entries
+        if event == "map_key" and shape.depth == 5 and shape.in_rounds():
+            counted.entries += shape.levels[3].key == "entries"
             _check(counted.entries, MAX_ENTRIES, _too_many_numbers)
-    if first:
-        raise _not_json()
+
+    for _piece in _parse(stream, see):
+        pass
+    counted.games = shape.games
     return counted
 
 
 def games(stream):
-    """The games of the file, parsed one at a time (as json.loads would give each)."""
+    """The games of the file, built one at a time (as json.loads would give each)."""
+    shape, built, builder = Shape(), deque(), None
+
+    def see(event, value):
+        nonlocal builder
+        shape.see(event, value)
+        if builder is None:
+            # an item of the file's list starts where a value is read one level down
+            if event in ENDS or shape.depth - (event in STARTS) != 1:
+                return
+            builder = ObjectBuilder()
+        builder.event(event, value)
+        if shape.depth == 1:  # the item ended (or was a single value)
+            built.append(builder.value)
+            builder = None
+
+    for _piece in _parse(stream, see):
+        while built:
+            yield built.popleft()
+
+
+def _parse(stream, see):
+    """Feed `stream` to ijson's parser a piece at a time, yielding after each. The parser calls
+    `see` with each event as it finds it (not once a piece is parsed, which would build an
+    event for each of a piece's brackets), so a refusal stops it at once."""
+    found = [0]  # events, the file's so far
+    parser = ijson.basic_parse_coro(_calling(see, found), use_float=True)
+    reader, piece = WithoutBom(stream), PIECE
     try:
-        yield from ijson.items(WithoutBom(stream), "item", use_float=True)
-    except (ijson.JSONError, UnicodeDecodeError, ValueError):
+        while data := reader.read(piece):
+            before = found[0]
+            parser.send(data)
+            piece = PIECE if found[0] > before else min(2 * piece, LARGEST_PIECE)
+            yield
+        parser.close()
+    except Refused:
+        raise
+    except (ijson.JSONError, UnicodeDecodeError, ValueError):  # ValueError: a 5,000-digit int
         raise _not_json() from None
 
 
-def _events(stream):
-    try:
-        yield from ijson.parse(WithoutBom(stream), use_float=True)
-    except (ijson.JSONError, UnicodeDecodeError, ValueError):
-        raise _not_json() from None
+def _calling(see, found):
+    """A coroutine that hands each event it is sent to `see`, and counts them in `found`."""
+
+    def receive():
+        while True:
+            see(*(yield))
+            found[0] += 1
+
+    receiver = receive()
+    next(receiver)
+    return receiver
 
 
 def _check(found, limit, refusal, game=None):
@@ -81,6 +210,22 @@ def _too_many_numbers():
     return _(
         "This file holds more than %(max)s numbers typed; at most %(max)s can be imported at once."
     )
+
+
+def _too_wide():
+    return _("Game %(index)s holds a list of more than %(max)s items: no real game has one.")
+
+
+def _too_many_values():
+    return _("Game %(index)s holds more than %(max)s values: no real game is that big.")
+
+
+def _too_long():
+    return _("Game %(index)s holds a text of more than %(max)s characters: no real game has one.")
+
+
+def _too_deep():
+    return _("This file is not a Scorekeeper backup: its lists are nested more than %(max)s deep.")
 
 
 def _not_a_list():

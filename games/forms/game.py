@@ -20,7 +20,7 @@ def _whole(raw):
 
 class GameSelect(forms.RadioSelect):
     """The games as radio buttons, each carrying its rules' player limits and whether someone
-    starts: app.js shows the name fields and the starter field that the game chosen needs."""
+    starts: js/new-game.js shows the name fields and starter field that the game chosen needs."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
@@ -46,7 +46,7 @@ class NewGameForm(forms.Form):
         label=_("Game"), choices=Kind.choices, initial=Kind.LAMA, widget=GameSelect
     )
     # Choices are a callable so their labels are translated per request, not once at import.
-    # Not required: a game without a starter has none (app.js disables the field).
+    # Not required: a game without a starter has none (js/new-game.js disables the field).
     starter = forms.TypedChoiceField(
         label=_("Who starts the first round (the youngest player)"),
         coerce=int,
@@ -77,7 +77,7 @@ class NewGameForm(forms.Form):
         return rules.RULESETS.get(kind) or rules.for_kind(self["game"].initial)
 
     def players_limit(self):
-        """How many may play the game chosen (app.js rewrites it when another is chosen)."""
+        """How many may play the game chosen (js/new-game.js rewrites it when another is chosen)."""
         return players_limit(self.ruleset)
 
     def name_fields(self):
@@ -137,7 +137,7 @@ class RoundForm(forms.Form):
     def __init__(self, game, *args, number=None, calculator=None, **kwargs):
         self.game, self.number, self.ruleset = game, number, game.ruleset
         kwargs.setdefault("initial", {})
-        kwargs["initial"].setdefault("round_number", number or game.state.next_round)
+        kwargs["initial"].setdefault("round_number", number or game.next_round)
         kwargs["initial"].setdefault("idempotency_key", uuid.uuid4())
         super().__init__(*args, **kwargs)
         self.blank = (
@@ -175,9 +175,14 @@ class RoundForm(forms.Form):
     @property
     def kept_seconds(self):
         """How long its rendered fields may be kept ({% cache %} in _round_form.html): a day for
-        the blank form of the next round, which the game's revision and the language decide
+        the blank form of the next round, which the game's version and the language decide
         alone; never for a form that shows what someone typed or what was refused."""
         return 60 * 60 * 24 if self.blank else 0
+
+    @property
+    def playing(self):
+        """The number of the round this form plays: the one edited, or the next one."""
+        return self.number or self.game.next_round
 
     def totals_before(self):
         """The totals this round is played on."""
@@ -244,7 +249,7 @@ class RoundForm(forms.Form):
         data = super().clean()
         if "round_number" in self.errors:
             return data
-        expected = self.number or self.game.state.next_round
+        expected = self.playing
         if data.get("round_number") != expected:
             raise forms.ValidationError(stale_message(data.get("round_number")), code="stale")
         # Every reason the round is refused, at once: a field that is no whole number has
@@ -252,28 +257,27 @@ class RoundForm(forms.Form):
         entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
         data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
         try:
-            data["state"] = self.ruleset.fold_with(
-                len(self.game.names),
-                self.game.as_rules_rounds(),
-                expected,
-                data["round"],
-                self.game.first_starter,
-            )
+            # The one fold of a save: the service writes the round on the state it decides,
+            # and the answer shows it (games/services.py, add_round).
+            data["state"] = self._fold_with(data["round"])
         except rules.RoundRefused as refused:
             self._show(refused.violations)
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
-        if not self.errors:
-            # Stored as it counts, so the sheet, the JSON and an edit show what the total adds.
-            counted = data["state"].rounds[expected - 1].points
-            data["round"] = rules.Round(counted, data["round"].last_to_quit)
         return data
+
+    def _fold_with(self, round_):
+        """The game's rounds as read, with `round_` as the round this form plays."""
+        game = self.game
+        return self.ruleset.fold_with(
+            len(game.names), game.as_rules_rounds(), self.playing, round_, game.first_starter
+        )
 
     def _describe(self, violation, change=False):
         return describe(violation, self.game.names, self.ruleset, change)
 
     def _show(self, violations):
-        this_round = self.number or self.game.state.next_round
+        this_round = self.playing
         for violation in violations:
             if violation.round != this_round:  # a later round this change makes impossible
                 self.add_error(None, self._describe(violation, change=True))

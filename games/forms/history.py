@@ -94,5 +94,5 @@ class BackupImportForm(forms.Form):
         if not job.received(Chunk.Part.UPLOAD, self.cleaned_data["backup"].chunks()):
             self.add_error("backup", _("The upload took too long: send the file again."))
             return False
-        tasks.import_backup.enqueue(job.pk)
+        job.queued_as(tasks.import_backup.enqueue(job.pk))
         return True

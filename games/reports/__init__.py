@@ -1,2 +1,2 @@
 """What the history, finished game and player pages show, arranged from what the rules fold
-(kept per revision in the cache)."""
+(kept per version in the cache)."""

@@ -144,7 +144,8 @@ def figures_by_game(played: list[Played]) -> list[GameFigures]:
 
 def player_figures(player: Player) -> list[GameFigures]:
     """`player`'s figures in each game, over all their games: kept under the digest of those
-    games' stamps (games/reports/folds.py), so thousands of games cost a query and a cache read."""
+    games' versions (games/reports/folds.py), so thousands of games cost a query and a cache
+    read."""
     return folds.derived(f"player-{player.pk}", player.games.all(), partial(_figures, player))
 
 
@@ -152,7 +153,7 @@ def _figures(player, pairs, states) -> list[GameFigures]:
     seats = {game: (position, started) for game, position, started in
              player.seats.values_list("game_id", "position", "game__created_at")}  # fmt: skip
     played = [  # oldest first: `pairs` come newest first
-        (states[pk], *seats[pk]) for pk, _stamp in reversed(pairs)
+        (states[pk], *seats[pk]) for pk, _version in reversed(pairs)
         if states.get(pk) is not None and pk in seats
     ]  # fmt: skip
     # The chart shows the last finished games; the figures count them all.

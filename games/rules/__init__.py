@@ -6,6 +6,10 @@ and what the table needs to know before the next round. Nothing here imports Dja
 rule in games/rules/ruff.toml keeps it so): views, forms, the admin, the import and the rule pages
 all ask these modules, so they can never disagree about a score.
 
+After changing a game's rules, run `manage.py resettle`: whether a game is over, and since
+when, is stored at each write (Game.finished_at, which the history filters on), and only that
+command decides it again for the games already played. The folds follow by themselves.
+
 No game's own constant lives at this level: what one game has, its ruleset says
 (`for_kind("lama").min_players`). The bounds here hold for every game at once.
 """

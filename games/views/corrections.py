@@ -1,24 +1,17 @@
 """A round saved, then corrected: edited, or the last one undone. The owner's views and the
-scorer links' are the same functions, given an Access (games/views/access.py)."""
+scorer links' are the same functions, given an Access (games/access.py). The hand calculator
+of an edit page posts to views/fill.py."""
 
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from games import services
-from games.forms.calculator import calculates
+from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
+from games.pages import page_context, round_page, sheet, stale, typed
 from games.refusals import edit_gone_message, not_last_message, undone_message
-from games.views.access import for_owner
-from games.views.sheet import (
-    calculated,
-    goal_chosen,
-    page_context,
-    sheet,
-    stale,
-    typed,
-    with_calculator,
-)
+from games.reports import folds
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,11 +22,7 @@ def edit_round(request, access, number):
     if request.method == "GET":
         if stored_id is None:
             return _gone(request, access, game, edit_gone_message(number))
-        return _edit_page(request, access, game, number, stored_id)
-    if "calculate" in request.POST and calculates(game.ruleset):
-        return calculated(request, access, game, number)
-    if "goal_choice" in request.POST and calculates(game.ruleset):
-        return goal_chosen(request, access, game, number)
+        return _edit_page(request, access, folds.with_kept_state(game), number, stored_id)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if stored_id is None or opened_for not in (None, stored_id):
@@ -56,7 +45,7 @@ def _edit_page(request, access, game, number, stored_id):
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
     initial["round_id"] = stored_id
     form = RoundForm(game, number=number, initial=initial)
-    return with_calculator(request, access, game, form, number)
+    return round_page(request, access, game, form)
 
 
 def _edit_gone(request, access, game, form, number):
@@ -128,3 +117,5 @@ def _whole_or_none(raw):
 
 round_edit = for_owner(edit_round)
 round_undo = for_owner(undo_round)
+scorer_round_edit = for_scorer(edit_round)
+scorer_round_undo = for_scorer(undo_round)

@@ -14,13 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.access import get_game_for
 from games.archive import bgstats, export, export_job, quota
 from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
 from games.reports import summaries
 from games.reports.folds import load_sheets
-from games.views.sheet import get_game_for
-from jobs.models import Job
 
 PER_PAGE = 50
 
@@ -67,7 +66,7 @@ def _export(request, extension):
     try:
         if request.method == "POST":
             return redirect(export_job.queue(request.user, extension))
-        export_job.counted(request.user, state=Job.State.DONE, finished_at=timezone.now())
+        export_job.count(request.user)
     except export_job.TooMany:
         message = _(
             "You asked for %(count)s exports in the last hour: wait a little, then export again."
@@ -97,7 +96,7 @@ def backup_import(request):
     try:
         return _receive(request, job)
     finally:
-        job.release()  # unless it was queued: a refused form, a failed CSRF check, an error
+        quota.release(job)  # unless it was queued: a refused form, a failed CSRF check, an error
 
 
 @csrf_protect

@@ -4,7 +4,6 @@ The link's token is the only key: the live view shows the sheet and nothing else
 no link to the owner's pages), and answers only GET.
 """
 
-import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,13 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.access import get_game_for
 from games.display import sheet_context
 from games.models import ShareLink
+from games.pages import POLL_SECONDS, qr_code
 from games.reports import folds
-from games.views.sheet import POLL_SECONDS, get_game_for
-
-# Black on white whatever the theme, with a wide quiet zone: phone cameras read that best.
-QR_STYLE = {"scale": 6, "border": 4, "dark": "#000", "light": "#fff"}
 
 
 class LiveForm(forms.Form):
@@ -47,15 +44,6 @@ def game_share_qr(request, pk):
     return qr_code(request, link)
 
 
-def qr_code(request, link):
-    """The QR code of a link (live or scorer) as an SVG, kept by nobody: it is a key."""
-    qr = segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m")
-    response = HttpResponse(content_type="image/svg+xml")
-    qr.save(response, kind="svg", xmldecl=False, svgclass=None, lineclass=None, **QR_STYLE)
-    response["Cache-Control"] = "private, no-store"
-    return response
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_share_revoke(request, pk):
@@ -70,19 +58,19 @@ def game_share_revoke(request, pk):
 
 @require_GET
 def live(request, token):
-    # Any write to the game gives it a new revision: a poll costs this one query till then.
-    revisions = ShareLink.objects.filter(token=token).values_list("game__revision", flat=True)
-    revision = next(iter(revisions[:1]), None)
-    if revision is None:  # revoked, or mistyped: a page of its own (app.js shows it to a poll too)
+    # Any write to the game gives it a new version: a poll costs this one query till then.
+    versions = ShareLink.objects.filter(token=token).values_list("game__version", flat=True)
+    version = next(iter(versions[:1]), None)
+    if version is None:  # revoked, or mistyped: a page of its own (js/live.js, to a poll too)
         return render(request, "games/live_gone.html", status=404)
-    revision = str(revision)
+    version = str(version)
     form = LiveForm(request.GET)
-    if request.htmx and form.is_valid() and form.cleaned_data["seen"] == revision:
+    if request.htmx and form.is_valid() and form.cleaned_data["seen"] == version:
         return HttpResponse(status=204)
     link = get_object_or_404(ShareLink.objects.select_related("game"), token=token)
     game = folds.with_kept_state(link.game)
     context = sheet_context(game) | {"token": token, "poll_seconds": POLL_SECONDS}
-    context["version"] = revision
+    context["version"] = version
     template = "games/live.html#update" if request.htmx else "games/live.html"
     response = render(request, template, context)
     response["X-Robots-Tag"] = "noindex"

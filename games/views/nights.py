@@ -7,8 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import nights
+from games.access import get_game_for
 from games.forms.nights import NightForm, night_name
-from games.views.sheet import get_game_for, posted
+from games.pages import posted
 
 
 @login_required

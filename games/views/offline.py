@@ -10,6 +10,7 @@ installs at the next visit (templates/sw.js takes over at once and drops the old
 import hashlib
 import json
 import re
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -21,17 +22,39 @@ from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from django.utils.crypto import salted_hmac
 from django.views.decorators.http import condition, require_GET, require_safe
 
-# What the worker itself runs besides sw.js: the outbox of rounds saved with no signal, which
-# it sends by Background Sync (static/outbox-sync.js).
-WORKER_FILES = ["outbox-store.js", "outbox-sync.js"]
-# The app shell: what every page loads (templates/base.html) and the home-screen icons.
-SHELL_FILES = ["app.css", "history.css", "app.js", "share.js", "icon.svg", "icon-192.png",
-               "icon-512.png", "outbox.js", "scroll-hint.js", *WORKER_FILES]  # fmt: skip
-ACCOUNT_HEADER = "Scorekeeper-Account"
-ANONYMOUS = "anonymous"
+from scorekeeper.keeping import ACCOUNT_HEADER
+
+# What the worker runs besides its own code: the outbox of rounds saved with no signal, which it
+# sends by Background Sync, and the CSRF helper the outbox imports. A service worker cannot
+# import modules in every browser (Firefox), so their text is included in it, each module's
+# one-line imports and its `export` words taken out (templates/sw.js).
+WORKER_MODULES = ["js/csrf.js", "js/outbox-store.js"]
+IMPORT_LINE = re.compile(r"^import [^\n]*;\n", re.MULTILINE)
+EXPORT_WORD = re.compile(r"^export (?=(?:async function|function|const|let|class) )", re.MULTILINE)
+# The app shell: what every page loads (templates/base.html: app.js, which imports every module
+# of static/js/) and the home-screen icons.
+SHELL_FILES = ["app.css", "history.css", "app.js", "icon.svg", "icon-192.png", "icon-512.png"]
+
+
+def modules():
+    """Every module of static/js/: app.js imports them all, so the worker keeps them all."""
+    folder = Path(finders.find("app.js")).parent / "js"
+    return [f"js/{path.name}" for path in sorted(folder.glob("*.js"))]
+
+
+def shell_files():
+    return SHELL_FILES + modules()
+
+
+def worker_code():
+    """The text of WORKER_MODULES, one after the other, as a classic script's statements."""
+    parts = []
+    for name in WORKER_MODULES:
+        with open(finders.find(name), encoding="utf-8") as file:
+            parts.append(EXPORT_WORD.sub("", IMPORT_LINE.sub("", file.read())))
+    return "\n".join(parts)
 
 
 def htmx_files():
@@ -50,14 +73,13 @@ def offline_pages():
 
 
 def worker_config():
-    shell = [static(name) for name in SHELL_FILES] + htmx_files() + [reverse("manifest")]
+    shell = [static(name) for name in shell_files()] + htmx_files() + [reverse("manifest")]
     return {
         "shell": shell + list(offline_pages().values()),
         "offline": offline_pages(),
         "language": settings.LANGUAGE_CODE,
         "static": settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/static/",
         "accountHeader": ACCOUNT_HEADER,
-        "imports": [static(name) for name in WORKER_FILES],
     }
 
 
@@ -65,12 +87,13 @@ def shell_version(config):
     """Changes with the worker's code, its list of files, and those files' contents: in
     production collectstatic's manifest names them all; in development their bytes do."""
     digest = hashlib.sha256(get_template("sw.js").template.source.encode())
+    digest.update(worker_code().encode())
     digest.update(json.dumps(config, sort_keys=True).encode())
     manifest_hash = getattr(staticfiles_storage, "manifest_hash", "")
     if manifest_hash:
         digest.update(manifest_hash.encode())
     else:
-        for name in SHELL_FILES:
+        for name in shell_files():
             with open(finders.find(name), "rb") as file:
                 digest.update(file.read())
     return digest.hexdigest()[:16]
@@ -87,7 +110,7 @@ def service_worker(request):
     changed, and gets a 304 while it has not (its ETag is its version)."""
     config = worker_config()
     config["version"] = shell_version(config)
-    script = render_to_string("sw.js", {"config": json.dumps(config)})
+    script = render_to_string("sw.js", {"config": json.dumps(config), "outbox_code": worker_code()})
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
@@ -98,13 +121,3 @@ def offline(request):
     """What the worker shows for a page it never kept, when the server cannot be reached. It
     fetches it without cookies, so the copy holds nobody's data and serves every account."""
     return render(request, "offline.html")
-
-
-def account_key(user):
-    """Whose pages these are, for the worker's keeping (ACCOUNT_HEADER): not the account's
-    id, which a page has no need to show."""
-    if not user.is_authenticated:
-        return ANONYMOUS
-    return salted_hmac(
-        "games.views.offline.account_key", str(user.pk), algorithm="sha256"
-    ).hexdigest()[:20]

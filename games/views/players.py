@@ -3,20 +3,16 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import services
+from games.access import get_player_for
 from games.forms.players import MergeForm, RenameForm, played_together
 from games.models import Player
+from games.pages import posted
 from games.reports import summaries
-from games.views.sheet import posted
-
-
-def get_player_for(user, pk):
-    """The one door to a player: another account's player is a 404."""
-    return get_object_or_404(user.players, pk=pk)
 
 
 @login_required

@@ -12,8 +12,8 @@ from django.utils.translation import get_language
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
+from games.access import get_game_for
 from games.reports import folds, picture
-from games.views.sheet import get_game_for
 
 # Part of the kept picture's key and its ETag: a new drawing makes new ones.
 VERSION = 1
@@ -21,16 +21,16 @@ KEPT_SECONDS = 60 * 60 * 24
 
 
 def _etag(request, pk):
-    """The picture changes with the game's rounds (its stamp, drawn anew with each revision:
-    a restored database counts revisions again), its place and note (kept apart from the
-    revision: services.set_place_and_note) and the language it is drawn in."""
-    found = request.user.games.filter(pk=pk).values_list("stamp", "place", "note").first()
+    """The picture changes with the game's rounds (its version, drawn at random by each
+    write: games/models.py, new_version), its place and note (kept apart from the version:
+    services.set_place_and_note) and the language it is drawn in."""
+    found = request.user.games.filter(pk=pk).values_list("version", "place", "note").first()
     return None if found is None else _tag(pk, *found)
 
 
-def _tag(pk, stamp, place, note):
+def _tag(pk, version, place, note):
     about = hashlib.sha256(f"{place}\n{note}".encode()).hexdigest()[:12]
-    return f"{pk}-{stamp}-{about}-{get_language()}-{VERSION}"
+    return f"{pk}-{version}-{about}-{get_language()}-{VERSION}"
 
 
 # A picture opened on its own: the browser's viewer styles it inline, and nothing else runs.
@@ -45,7 +45,7 @@ def game_result_png(request, pk):
     game = folds.with_kept_state(get_game_for(request.user, pk))
     if not game.state.finished:
         raise Http404("A game in progress has no result to share yet.")
-    key = f"result-png:{_tag(game.pk, game.stamp, game.place, game.note)}"
+    key = f"result-png:{_tag(game.pk, game.version, game.place, game.note)}"
     drawn = cache.get(key)
     if drawn is None:
         drawn = picture.png(game)

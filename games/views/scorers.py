@@ -1,8 +1,8 @@
 """Scorer links: the owner hands the scoring of one game to other phones, and takes it back.
 
-A scorer link reaches the sheet's own views (games/views/sheet.py, corrections.py) through
-`for_scorer`: it adds, edits and undoes the game's rounds, and nothing else. The owner's
-pages here make the links, show each one's QR code, and revoke them.
+A scorer link reaches the sheet's own views (games/views/sheet.py, corrections.py, fill.py)
+through `for_scorer` (games/access.py): it adds, edits and undoes the game's rounds, and
+nothing else. The owner's pages here make the links, show each one's QR code, and revoke them.
 """
 
 from django.conf import settings
@@ -14,10 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.views import corrections, sheet
-from games.views.access import board_gone, for_scorer
-from games.views.live import qr_code
-from games.views.sheet import get_game_for
+from games.access import get_game_for
+from games.pages import qr_code
 
 
 @login_required
@@ -58,11 +56,3 @@ def game_scorer_revoke(request, pk, number):
     done = _("Scorer link %(number)s no longer works.") % {"number": link.number}
     messages.success(request, done)
     return redirect("game_scorers", pk=game.pk)
-
-
-# The sheet's views, for whoever holds a working scorer link (s/<token>/...).
-scorer_sheet = for_scorer(sheet.show_sheet)
-scorer_board = for_scorer(sheet.board, gone=board_gone)
-scorer_round_add = for_scorer(sheet.add_round)
-scorer_round_edit = for_scorer(corrections.edit_round)
-scorer_round_undo = for_scorer(corrections.undo_round)

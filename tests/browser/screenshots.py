@@ -57,7 +57,7 @@ def test_sheet_with_the_card_picker_open(page, signed_in, make_game):
 
 
 def test_sheet_with_two_rounds_waiting_for_signal(page, context, signed_in, make_game, watch):
-    """static/outbox.js: two rounds saved with no signal, in the sheet with no total."""
+    """static/js/outbox.js: two rounds saved with no signal, in the sheet with no total."""
     watch.expect("failed", "/")  # everything the phone tries while offline
     for logged in ("net::ERR_INTERNET_DISCONNECTED", "when fetching the script"):
         watch.expect_console(logged)

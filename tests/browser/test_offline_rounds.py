@@ -1,7 +1,7 @@
 """Issue 15's first promise, end to end at 390×844: three rounds typed with no signal, a reload
 and a closed tab in between, are saved once each, in order, when the signal returns. The
 server is taken away for real (a relay unplugged, tests/helpers/relay.py): the page comes from
-the service worker (templates/sw.js), the rounds wait in the outbox (static/outbox.js)."""
+the service worker (templates/sw.js), the rounds wait in the outbox (static/js/outbox.js)."""
 
 import time
 
@@ -29,7 +29,7 @@ ROUNDS = [
 def sheet_with_signal_to_lose(page, watch, make_game):
     """A new game's sheet, opened with the service worker at work, and the failures that
     losing the signal causes expected: the outbox's tries, and a board poll on its way when
-    the signal goes (app.js polls no more once the phone knows, but htmx logs that one)."""
+    the signal goes (js/live.js polls no more once the phone knows, but htmx logs that one)."""
     watch.expect("failed", "/rounds/")
     watch.expect("failed", "/board/")
     for logged in ("net::ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest"):

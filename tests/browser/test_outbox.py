@@ -1,5 +1,5 @@
 """Nothing typed is lost to a bad signal: the draft of the round being typed, and the outbox of
-rounds saved with no connection, sent in order, each once, when it returns (static/outbox.js)."""
+rounds saved with no connection, sent in order, each once, when it returns (static/js/outbox.js)."""
 
 import re
 
@@ -169,7 +169,7 @@ def test_a_round_sent_with_no_answer_keeps_its_key(page, signed_in, make_game, n
 def test_enter_on_the_last_field_queues_the_round_as_the_save_button_does(
     page, signed_in, make_game, no_signal
 ):
-    """The keyboard's Done saves from the last field (app.js): the first round goes out and
+    """The keyboard's Done saves from the last field (js/sheet.js): the first round goes out and
     gets no answer, the second goes straight into the outbox behind it."""
     game = make_game()
     page.goto(f"/games/{game.pk}/")

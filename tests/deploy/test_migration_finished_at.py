@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tests.helpers import migrations
 from tests.helpers.migrations import apps_before, migrate
 
 pytestmark = pytest.mark.engine
@@ -19,22 +20,7 @@ def old_apps(transactional_db):
 
 
 def old_game(apps, owner, rounds, kind="lama"):
-    """A game as the code of before stored it: seats, rounds a minute apart, entries."""
-    Player, Game, Seat, Round, Entry = (
-        apps.get_model("games", name) for name in ("Player", "Game", "Seat", "Round", "Entry")
-    )
-    game = Game.objects.create(owner=owner, kind=kind)
-    seats = [
-        Seat.objects.create(game=game, position=position,
-                            player=Player.objects.get_or_create(owner=owner, name=name)[0])
-        for position, name in enumerate(["Ana", "Ben", "Cleo"])
-    ]  # fmt: skip
-    for number, entries in enumerate(rounds, start=1):
-        saved = Round.objects.create(game=game, number=number)
-        Round.objects.filter(pk=saved.pk).update(created_at=SAVED + timedelta(minutes=number))
-        for seat, value in zip(seats, entries, strict=True):
-            Entry.objects.create(round=saved, seat=seat, value=value)
-    return game.pk
+    return migrations.old_game(apps, owner, rounds, kind, saved=SAVED)
 
 
 def test_games_of_before_are_finished_as_the_rules_fold_them(old_apps):

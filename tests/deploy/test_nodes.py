@@ -319,7 +319,7 @@ def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, 
                   "LOCATION": redis_url, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
     }  # fmt: skip
     games = [make_game(rounds=[(31, 10, 5), (20, 3, 0)]), make_game(rounds=[(1, 2, 3)])]
-    pairs = [(game.pk, game.stamp) for game in games]
+    pairs = [(game.pk, game.version) for game in games]
     made = folds.states(pairs)
 
     with patch.object(folds, "fold_stored", side_effect=AssertionError("folded again")):

@@ -64,6 +64,9 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
         wait_for(done)
         running = descendants(serve.pid)
         assert len(running) >= 2  # the server and the worker, each with its reloader's child
+        workers = [pid for pid in running if b"worker" in _command(pid)]
+        assert workers
+        assert all(_address_space(pid) == 1024**3 for pid in workers)  # WORKER_MEMORY_MB
         serve.send_signal(signal.SIGINT)  # Ctrl-C
         serve.wait(timeout=30)
         wait_for(lambda: not any(alive(pid) for pid in running), timeout=20)
@@ -72,6 +75,17 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         serve.wait()
+
+
+def _command(pid):
+    return Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def _address_space(pid):
+    """The process's ceiling on its memory (`ulimit -v`), in bytes."""
+    limits = Path(f"/proc/{pid}/limits").read_text().splitlines()
+    line = next(line for line in limits if line.startswith("Max address space"))
+    return int(line.split()[3])  # "unlimited" would fail the test
 
 
 def _answers(server):

@@ -16,7 +16,8 @@ from tests.helpers.live import ROOT
 
 TEST_PACKAGES = [
     "gettext", "fonts-dejavu-core", "python3-venv", "chromium", "redis-server", "postgresql",
-    "default-jre-headless", "npm",
+    "default-jre-headless", "npm", "firefox-esr", "webkit2gtk-driver", "xvfb", "python3-gi",
+    "gir1.2-webkit2-4.1",
 ]  # fmt: skip
 # What each package puts where the script looks for it.
 COMMANDS = {
@@ -24,6 +25,17 @@ COMMANDS = {
     "default-jre-headless": ["java"],
     "npm": ["npm"],
     "gettext": ["msgfmt", "xgettext"],
+    "xvfb": ["Xvfb"],
+}
+# What the others put in place, under the system's folder.
+FILES = {
+    "chromium": "chromium/chromium",
+    "postgresql": "postgresql/17/bin/initdb",
+    "fonts-dejavu-core": "fonts/DejaVuSans.ttf",
+    "firefox-esr": "firefox/firefox-esr",
+    "webkit2gtk-driver": "webkit/WebKitWebDriver",
+    "python3-gi": "dist-packages/gi/__init__.py",
+    "gir1.2-webkit2-4.1": "girepository-1.0/WebKit2-4.1.typelib",
 }
 
 
@@ -46,6 +58,10 @@ def system(tmp_path):
             "POSTGRES_BIN": str(tmp_path / "postgresql/17/bin"),
             "PYTHON": str(tmp_path / "python3.13"),
             "RESULT_FONT_DIR": str(tmp_path / "fonts"),
+            "FIREFOX": str(tmp_path / "firefox/firefox-esr"),
+            "WEBKIT_DRIVER": str(tmp_path / "webkit/WebKitWebDriver"),
+            "SYSTEM_PYTHON_PACKAGES": str(tmp_path / "dist-packages"),
+            "GI_TYPELIB_DIR": str(tmp_path / "girepository-1.0"),
             "HOME": str(tmp_path),
         }
 
@@ -65,12 +81,8 @@ def system(tmp_path):
             executable(self.bin / "id", f'[ "$1" = -u ] && echo {uid}')
 
         def install(self, package):
-            if package == "chromium":
-                executable(tmp_path / "chromium/chromium")
-            elif package == "postgresql":
-                executable(tmp_path / "postgresql/17/bin/initdb")
-            elif package == "fonts-dejavu-core":
-                executable(tmp_path / "fonts/DejaVuSans.ttf")
+            if package in FILES:
+                executable(tmp_path / FILES[package])
             elif package == "python3-venv":
                 self.python(ensurepip=True)
             else:
@@ -112,7 +124,8 @@ def test_as_root_it_installs_every_missing_package_in_one_go(system):
     assert system.apt_calls() == [
         "noninteractive update -qq",
         "noninteractive install -y -qq fonts-dejavu-core python3-venv chromium redis-server "
-        "postgresql default-jre-headless",
+        "postgresql default-jre-headless firefox-esr webkit2gtk-driver xvfb python3-gi "
+        "gir1.2-webkit2-4.1",
     ]
 
 
@@ -145,11 +158,16 @@ def test_anyone_else_is_shown_the_one_command_and_stopped(system):
         "redis-server",
         "default-jre-headless",
         "npm",
+        "xvfb",
+        "python3-gi",
     ]:
         system.install(package)
     done = system.system_packages(*TEST_PACKAGES)
     assert done.returncode != 0
-    assert "  sudo apt-get install gettext chromium postgresql\n" in done.stderr
+    assert (
+        "  sudo apt-get install gettext chromium postgresql firefox-esr webkit2gtk-driver "
+        "gir1.2-webkit2-4.1\n"
+    ) in done.stderr
     assert system.apt_calls() == []
 
 

@@ -11,11 +11,12 @@ def sheet(client, game, **headers):
     return response
 
 
-def post_round(client, game, *values, number=None, htmx=False, **extra):
-    """Post the round form with `values` in seat order, for the next round unless `number`."""
+def post_round(client, game, *values, number=None, htmx=False, to="", **extra):
+    """Post the round form with `values` in seat order, for the next round unless `number`;
+    `to`: the URL of one of its helper buttons under rounds/ ("calculate/", "emptied/")."""
     data = {f"seat_{seat}": value for seat, value in enumerate(values)}
     data["round_number"] = number or game.state.next_round
     data["last_to_quit"] = 0  # asked only when nobody emptied their hand
     data |= extra
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/games/{game.pk}/rounds/", data, headers=headers)
+    return client.post(f"/games/{game.pk}/rounds/{to}", data, headers=headers)

@@ -101,9 +101,11 @@ ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username"
             "password": "not-her-password", "language": "fr"}  # fmt: skip
 
 
-# The URLs a scorer link opens (games/views/access.py): its token is their only key.
+# The URLs a scorer link opens (games/access.py): its token is their only key.
 SCORER_ROUTES = {
     "scorer_sheet", "scorer_board", "scorer_round_add", "scorer_round_edit", "scorer_round_undo",
+    "scorer_round_calculate", "scorer_round_goal", "scorer_round_return",
+    "scorer_round_edit_calculate", "scorer_round_edit_goal", "scorer_round_edit_return",
 }  # fmt: skip
 
 

@@ -102,9 +102,9 @@ def test_staff_correct_a_past_round(admin_client, admin_user, make_game):
     assert Game.objects.get(pk=game.pk).state.totals == (45, 3, 2)
     log = LogEntry.objects.get(content_type__model="game", object_id=str(game.pk))
     assert log.user == admin_user
-    assert log.change_message.startswith("Round 1: Changed Value")
+    assert log.change_message.startswith("Round 1: Changed Points")
     html = admin_client.get(response["Location"]).content.decode()
-    assert "Round 1: Changed Value" in html and "admin" in html
+    assert "Round 1: Changed Points" in html and "admin" in html
 
 
 def test_it_refuses_an_impossible_edit_naming_the_round(admin_client, make_game):

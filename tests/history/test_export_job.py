@@ -66,13 +66,14 @@ def test_exports_past_the_hourly_limit_are_refused_with_a_message(alice_client, 
 
     assert "You asked for 2 exports in the last hour" in refused.content.decode()
     assert "You asked for 2 exports in the last hour" in streamed.content.decode()
-    assert Job.objects.filter(kind=Job.Kind.EXPORT).count() == 2
+    assert Job.objects.filter(kind=Job.Kind.EXPORT).count() == 1  # the streamed one made none
 
 
-def test_an_hour_later_the_account_may_export_again(alice_client, settings):
+def test_an_hour_later_the_account_may_export_again(alice_client, settings, monkeypatch):
     settings.EXPORTS_PER_HOUR = 1
     alice_client.post("/history/export.json")
-    Job.objects.update(created_at=timezone.now() - timedelta(minutes=61))
+    later = timezone.now() + timedelta(minutes=61)
+    monkeypatch.setattr(timezone, "now", lambda: later)
 
     response = alice_client.post("/history/export.json")
 
@@ -106,19 +107,27 @@ def test_the_job_counts_the_games_it_writes(alice, make_game):
     assert "3 games" in job.message
 
 
-def test_an_export_the_database_stops_says_so_and_keeps_nothing(
-    alice_client, make_game, monkeypatch
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (DatabaseError("the server went away"), "The database did not answer: nothing was kept."),
+        (KeyError("a bug"), "Something went wrong on the server: nothing was kept."),
+    ],
+)
+def test_an_export_that_fails_says_so_and_keeps_nothing(
+    alice_client, make_game, monkeypatch, error, message
 ):
     make_game(rounds=FINISHED)
 
     def broken(owner, progress=None):
         yield "[\n"
-        raise DatabaseError("the server went away")
+        raise error
 
     monkeypatch.setitem(export.FORMATS, "json", broken)
     response = alice_client.post("/history/export.json", follow=True)
 
     job = Job.objects.get()
     assert job.state == Job.State.FAILED and job.file_size("result") == 0
-    assert "The database did not answer: nothing was kept." in response.content.decode()
+    assert message in response.content.decode()
+    assert 'data-hx-trigger="every' not in response.content.decode()  # no more polling
     assert alice_client.get(f"/jobs/{job.pk}/file/").status_code == 404

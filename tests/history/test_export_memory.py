@@ -6,7 +6,7 @@ import tracemalloc
 
 import pytest
 
-from games.archive import export
+from games.archive import backup, export
 from games.models import Game
 from tests.helpers import seeding
 
@@ -30,7 +30,7 @@ def weight_of(games):
     """The memory that holding `games` whole takes, as an export built at once would."""
     tracemalloc.start()
     try:
-        held = [(game, game.as_json()) for game in games.sheets()]
+        held = [(game, backup.game_json(game)) for game in games.sheets()]
         return tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from games import services
-from games.archive import export, export_job
+from games.archive import backup, export, export_job
 from games.models import Game
 from games.rules import Round
 from jobs.models import Job
@@ -49,7 +49,7 @@ def ten_games(transactional_db, alice, monkeypatch):
 
 
 def game_json(pk):
-    return json.loads(json.dumps(Game.objects.get(pk=pk).as_json(), default=str))
+    return json.loads(json.dumps(backup.game_json(Game.objects.get(pk=pk)), default=str))
 
 
 def test_a_game_deleted_between_chunks_is_in_the_file_whole(ten_games, alice):

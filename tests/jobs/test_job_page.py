@@ -3,8 +3,11 @@
 import re
 
 import pytest
+from django.tasks import TaskResultStatus
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
+from games.archive import export_job
 from jobs.models import Chunk, Job
 
 
@@ -96,3 +99,19 @@ def test_a_finished_job_offers_its_file(alice_client, alice):
 def test_no_file_before_the_job_is_done(alice_client, alice):
     job = Job.objects.create(owner=alice, kind=Job.Kind.EXPORT, result_name="backup.json")
     assert alice_client.get(reverse("job_file", args=[job.pk])).status_code == 404
+
+
+def test_a_job_whose_task_failed_says_so_rather_than_run_for_ever(alice, alice_client, settings):
+    """A task that raised past its own handling (a bug) leaves its job running; the queue
+    knows it failed, and the job's page, which asks it, ends the job."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    job = export_job.queue(alice, "json")
+    assert job.task_id and job.start()
+    DBTaskResult.objects.filter(id=job.task_id).update(status=TaskResultStatus.FAILED)
+
+    html = page(alice_client, job).content.decode()
+
+    assert "It stopped on an error on the server: nothing was kept." in html
+    assert "data-hx-trigger" not in html
+    job.refresh_from_db()
+    assert job.state == Job.State.FAILED

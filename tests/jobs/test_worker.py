@@ -56,3 +56,30 @@ def test_a_worker_skips_a_task_another_worker_holds(database, workers):
         wait_for(lambda: job_states(database)[second] == "done")
         assert job_states(database)[first] == "queued"  # not waited for: skipped
     wait_for(lambda: job_states(database)[first] == "done")
+
+
+STALE_JOB = """
+from datetime import timedelta
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from jobs.models import Job
+owner, _ = get_user_model().objects.get_or_create(username="lost")
+job = Job.objects.create(owner=owner, kind=Job.Kind.EXPORT, state=Job.State.RUNNING,
+    worker="a-machine-that-burnt:42", heartbeat=timezone.now() - timedelta(seconds=10))
+print(job.pk)
+"""
+
+
+def test_a_running_worker_gives_up_a_job_silent_elsewhere(database):
+    """Its node lost, a job is given up by a worker already running on another node, once it
+    has been silent for JOB_STALE_SECONDS (not only by the next worker to start)."""
+    env = {**database, "JOB_STALE_SECONDS": "4"}
+    worker = Worker(env).start()
+    try:
+        [ping] = queue_pings(env, 1)
+        wait_for(lambda: job_states(env)[ping] == "done")  # it runs: past its start's sweep
+        lost = int(shell(env, STALE_JOB))
+
+        wait_for(lambda: job_states(env)[lost] == "failed", timeout=20)
+    finally:
+        worker.stop()

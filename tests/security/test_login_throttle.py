@@ -5,8 +5,8 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from accounts import throttle
-from accounts.models import LoginFailures
+from accounts import limits, throttle
+from accounts.models import Counter
 from tests.helpers.live import PASSWORD, Phone, at_once, running_server
 
 WRONG = {"username": "alice", "password": "wrong-horse"}
@@ -103,17 +103,17 @@ def test_a_try_forgets_the_windows_that_have_ended_whoevers_they_were(client, al
     client.post("/accounts/login/", WRONG | {"username": "bob"}, REMOTE_ADDR="10.0.0.7")
     client.post("/accounts/login/", WRONG | {"username": "carol"}, REMOTE_ADDR="10.0.0.8")
     later = timezone.now() + timedelta(minutes=15, seconds=1)
-    still_open = LoginFailures.objects.filter(key=throttle._account_key("carol"))
+    still_open = Counter.objects.filter(key=throttle._account_key("carol"))
     still_open.update(window_ends=later + timedelta(minutes=1))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(timezone, "now", lambda: later)
         fail(client, 1)
 
-    kept = set(LoginFailures.objects.values_list("key", flat=True))
+    kept = set(Counter.objects.values_list("key", flat=True))
     assert kept == {
         throttle._account_key("carol"),
         throttle._account_key("alice"),
-        throttle._key("address", "127.0.0.1"),
+        limits.key("address", "127.0.0.1"),
     }
 
 
@@ -154,7 +154,7 @@ def test_behind_a_proxy_it_counts_the_address_the_proxy_saw(client, alice, bob, 
 def test_client_address_takes_the_last_address_the_proxy_added(rf, settings, header, address):
     settings.CLIENT_IP_HEADER = "HTTP_X_FORWARDED_FOR"
     request = rf.get("/", HTTP_X_FORWARDED_FOR=header) if header else rf.get("/")
-    assert throttle.client_address(request) == address
+    assert limits.client_address(request) == address
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The card picker's markup: once per page, however many players (app.js gives each row its
+"""The card picker's markup: once per page, however many players (js/picker.js gives each row its
 copy), and nothing of it without JavaScript. The browser tests check what it does."""
 
 import re

@@ -96,7 +96,7 @@ def test_the_csrf_page_links_back_only_to_the_site_itself(phone, make_game):
 
 
 def test_the_csrf_page_carries_a_fresh_token_that_saves(phone, make_game):
-    """What app.js does on a refused save: take the token of the refusal, and save again."""
+    """What js/save.js does on a refused save: take the token of the refusal, and save again."""
     game = make_game()
     data = {"round_number": 1, "seat_0": 3, "seat_1": 0, "seat_2": 5}
     url = reverse("round_add", args=[game.pk])

@@ -84,13 +84,13 @@ def test_it_answers_post_only(alice_client, make_game):
     assert alice_client.get(f"/games/{make_game().pk}/about/").status_code == 405
 
 
-def test_a_note_is_no_new_revision_so_no_round_is_refused_as_stale(alice_client, make_game):
+def test_a_note_is_no_new_version_so_no_round_is_refused_as_stale(alice_client, make_game):
     game = make_game(rounds=[(3, 0, 12)])
-    revision = Game.objects.get(pk=game.pk).revision
+    version = Game.objects.get(pk=game.pk).version
 
     about(alice_client, game, "Lyon", "Café")
 
-    assert Game.objects.get(pk=game.pk).revision == revision
+    assert Game.objects.get(pk=game.pk).version == version
 
 
 def test_the_picture_shows_a_new_place(alice_client, make_game):

@@ -1,9 +1,10 @@
-"""Parts of the sheet are kept rendered ({% cache %}) under the game's revision and the
+"""Parts of the sheet are kept rendered ({% cache %}) under the game's version and the
 language: what a visitor typed, a refusal, a rename or another language never meets a kept
 part made for something else."""
 
 import pytest
 
+from games import services
 from games.models import Game, Player
 from tests.helpers.sheet import post_round, sheet
 
@@ -22,7 +23,7 @@ def test_the_emptied_hand_button_without_javascript_gets_its_own_form(alice_clie
     game = make_game(rounds=[[23, 0, 5]])
     sheet(alice_client, game)  # the blank form is kept
     response = alice_client.post(
-        f"/games/{game.pk}/rounds/", {"round_number": 2, "emptied": "0", "seat_1": "4"}
+        f"/games/{game.pk}/rounds/emptied/", {"round_number": 2, "emptied": "0", "seat_1": "4"}
     )
     assert 'name="seat_0" id="id_seat_0" value="-10"' in response.text
     assert 'name="seat_1" id="id_seat_1" value="4"' in response.text
@@ -39,9 +40,7 @@ def test_a_refused_round_shows_what_was_typed_and_why(alice_client, make_game):
 def test_a_renamed_player_shows_at_once(alice_client, make_game):
     game = make_game()
     assert "Cleo" in sheet(alice_client, game).text
-    player = Player.objects.get(name="Cleo")
-    player.name = "Clémence"
-    player.save()
+    services.rename_player(Player.objects.get(name="Cleo"), "Clémence")
     body = sheet(alice_client, game).text
     assert "Clémence" in body and ">Cleo<" not in body
 

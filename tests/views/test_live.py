@@ -68,7 +68,7 @@ def test_an_unknown_token_is_a_404(client, shared):
 
 def test_a_poll_gets_no_content_while_nothing_changed(client, shared):
     first = client.get(f"/live/{shared.token}/")
-    seen = Game.objects.get(pk=shared.game.pk).revision
+    seen = Game.objects.get(pk=shared.game.pk).version
     assert f"seen={seen}" in first.text
 
     response = client.get(f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"})
@@ -79,7 +79,7 @@ def test_a_poll_gets_no_content_while_nothing_changed(client, shared):
 def test_a_poll_gets_the_new_round_and_its_announcement(client, shared):
     from games import rules, services
 
-    seen = Game.objects.get(pk=shared.game.pk).revision
+    seen = Game.objects.get(pk=shared.game.pk).version
     services.add_round(shared.game, rules.Round((1, 2, 0)), 2)
 
     response = client.get(f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"})
@@ -131,7 +131,7 @@ def test_a_poll_sees_a_player_renamed_by_staff(admin_client, client, shared):
 
 @pytest.mark.engine
 def test_a_poll_while_nothing_changed_costs_one_query(client, shared, django_assert_num_queries):
-    seen = Game.objects.get(pk=shared.game.pk).revision
+    seen = Game.objects.get(pk=shared.game.pk).version
     with django_assert_num_queries(1):
         response = client.get(
             f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"}

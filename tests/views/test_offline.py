@@ -2,13 +2,17 @@
 page, the name of the account each page belongs to, and the log-out's request to forget."""
 
 import json
+import posixpath
 import re
+import shutil
+import subprocess
 
 import pytest
 from django.core.management import call_command
+from django.templatetags.static import static
 
 from games.views import offline
-from games.views.offline import ACCOUNT_HEADER
+from scorekeeper.keeping import ACCOUNT_HEADER, ANONYMOUS
 
 
 def worker_config(response):
@@ -43,16 +47,52 @@ def test_a_new_release_is_a_new_version(client, db, monkeypatch):
     assert worker_config(client.get("/sw.js"))["version"] != before
 
 
+IMPORTED = re.compile(r"""^import ?(?:[^"]*? from ?)?"(\.[^"]+)";""", re.MULTILINE)
+
+
+def imported_scripts(url, read):
+    """Every module a page's script brings, by its address, as the browser follows them."""
+    found, todo = set(), [url]
+    while todo:
+        script = todo.pop()
+        found.add(script)
+        for relative in IMPORTED.findall(read(script)):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(script), relative)))
+    return found
+
+
+def test_the_worker_keeps_every_module_the_pages_import(client, db):
+    shell = worker_config(client.get("/sw.js"))["shell"]
+    modules = imported_scripts(static("app.js"), lambda url: b"".join(client.get(url)).decode())
+
+    assert len(modules) > 10
+    assert modules <= set(shell)
+
+
+def test_the_worker_runs_the_outbox_as_a_classic_script(client, db):
+    """Firefox runs no module in a service worker: the outbox's modules are in it as text."""
+    script = client.get("/sw.js").text
+
+    assert "indexedDB.open(" in script and "function tokenIn(" in script
+    assert not re.search(r"^\s*(import|export)\b", script, re.MULTILINE)
+    if shutil.which("node"):  # Debian's Node: the browser tests run the worker in any case
+        checked = subprocess.run(["node", "--check"], input=script, text=True, capture_output=True)
+        assert checked.returncode == 0, checked.stderr
+
+
 def test_a_production_release_is_versioned_by_its_static_manifest(settings, tmp_path, db):
     settings.DEBUG = False
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = settings.STORAGES | {
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}
+        "staticfiles": {"BACKEND": "scorekeeper.storage.StaticFilesStorage"}
     }
     call_command("collectstatic", "--noinput", verbosity=0)
     config = offline.worker_config()
     version = offline.shell_version(config)
     manifest = json.loads((tmp_path / "staticfiles.json").read_text())
+    # The modules import each other by their hashed names, the ones the worker keeps.
+    read = lambda url: (tmp_path / url.removeprefix("/static/")).read_text()  # noqa: E731
+    assert imported_scripts(config["shell"][2], read) <= set(config["shell"])
     manifest["paths"]["icon.svg"] = "icon.0123456789ab.svg"  # a file not in the shell changed
     (tmp_path / "staticfiles.json").write_text(json.dumps(manifest))
     settings.STORAGES = settings.STORAGES | {}  # read the manifest again
@@ -81,7 +121,7 @@ def test_pages_name_their_account_for_the_worker(client, alice, bob, make_game):
     bobs = client.get("/en/")[ACCOUNT_HEADER]
 
     assert len({anonymous, alices, bobs}) == 3
-    assert str(alice.pk) not in {alices} and anonymous == offline.ANONYMOUS
+    assert str(alice.pk) not in {alices} and anonymous == ANONYMOUS
 
 
 def test_only_whole_pages_are_kept(alice_client, make_game, admin_client):

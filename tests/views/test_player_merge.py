@@ -41,12 +41,12 @@ def test_the_merged_player_has_the_figures_of_both_players_games(alice_client, a
 def test_the_history_and_the_sheets_follow_the_merge(alice_client, ann_and_anne):
     ann, anne = ann_and_anne
     first = Game.objects.get(seat__player=ann)
-    sheet_before = alice_client.get(first.get_absolute_url()).text  # kept under its revision
+    sheet_before = alice_client.get(first.get_absolute_url()).text  # kept under its version
 
     alice_client.post(f"/players/{ann.pk}/merge/", {"into": anne.pk})
 
     assert not Player.objects.filter(pk=ann.pk).exists()
-    assert Game.objects.get(pk=first.pk).revision > first.revision
+    assert Game.objects.get(pk=first.pk).version != first.version
     assert "Ann" in text(sheet_before) and "Anne" not in text(sheet_before)
     assert "Anne" in text(alice_client.get(first.get_absolute_url()).text)
     listed = text(alice_client.get(f"/history/?player={anne.pk}").text)
@@ -72,12 +72,12 @@ def test_a_merge_refused_while_it_runs_moves_nothing(alice, make_game, ann_and_a
 
     ann, anne = ann_and_anne
     make_game(names=("Anne", "Ann"))
-    revisions = dict(Game.objects.values_list("pk", "revision"))
+    versions = dict(Game.objects.values_list("pk", "version"))
 
     with pytest.raises(services.PlayedTogether):
         services.merge_players(ann, anne)
 
-    assert dict(Game.objects.values_list("pk", "revision")) == revisions
+    assert dict(Game.objects.values_list("pk", "version")) == versions
     assert Seat.objects.filter(player=ann).count() == 2
 
 

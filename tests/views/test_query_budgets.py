@@ -3,6 +3,7 @@
 import uuid
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -44,12 +45,15 @@ def test_the_sheet_partial_for_htmx_costs_the_same_queries_too(alice_client, mak
 def test_the_sheet_stays_within_its_budget(alice_client, make_game):
     game = make_game(SIX, rounds(20))
     path = f"/games/{game.pk}/"
-    # the session, the user, the game with its seats and players, the rounds with their
-    # entries; once folded, the game's state is kept under its
-    # revision (games/reports/folds.py), so the next views skip the rounds; and which scorer
-    # link saved which round, read once per revision for its kept fragment
-    assert queries(alice_client, path) == 5
+    # the session, the user, the game with its seats and players; its state kept under its
+    # version by the save that drew it (games/reports/folds.py), so the rounds are not read
+    # for it; and which scorer link saved which round, read once per version for its kept
+    # fragment (the rounds with their entries)
+    assert queries(alice_client, path) == 4
     assert queries(alice_client, path) == 3
+    caches["folds"].clear()  # a fold nobody kept: the rounds are read once for it
+    caches["template_fragments"].clear()
+    assert queries(alice_client, path) == 5
 
 
 def test_the_home_page_costs_the_same_queries_with_1_or_10_games(alice_client, make_game):
@@ -76,7 +80,7 @@ def test_saving_a_round_costs_the_same_queries_after_1_or_20_rounds(alice_client
 
 def test_saving_a_round_stays_within_its_budget(alice_client, make_game):
     # the session, the user, the game with its seats, its rounds and submission keys, whether
-    # the key's round was undone (games/models.py, UndoneKey); then in one
-    # transaction: the revision check (the lock), the round, the revision raised by the
-    # round's signal (games/signals.py), the entries, and its BEGIN and COMMIT (a savepoint here)
-    assert saving_queries(alice_client, make_game(SIX, rounds(20))) == 11
+    # the key's round was undone (games/models.py, UndoneKey); then in one transaction: the
+    # version check that is also its one raise (the optimistic lock), whether a scorer link
+    # still works (none here), the round, the entries, and its BEGIN and COMMIT (a savepoint)
+    assert saving_queries(alice_client, make_game(SIX, rounds(20))) == 10

@@ -127,7 +127,7 @@ def test_the_emptied_hand_button_fills_in_the_best_return_without_javascript(
 ):
     game = make_game(rounds=[[12, 5, 0]])
     data = {"emptied": "0", "seat_1": "7"}
-    response = post_round(alice_client, game, "", "7", "", **data)
+    response = post_round(alice_client, game, "", "7", "", to="emptied/", **data)
     body = response.text
     assert response.status_code == 200
     assert 'name="seat_0" id="id_seat_0" value="-10"' in body

@@ -198,7 +198,7 @@ def test_a_revoked_links_page_names_no_seat_for_an_odd_field(client, link, seat)
 
 
 def test_the_board_is_a_204_until_someone_else_saves(alice_client, client, game, link):
-    seen = type(game).objects.get(pk=game.pk).revision
+    seen = type(game).objects.get(pk=game.pk).version
     board = f"/games/{game.pk}/board/?seen={seen}"
 
     assert alice_client.get(board).status_code == 204
@@ -244,12 +244,12 @@ def test_a_board_poll_after_revocation_stops_polling_and_says_why(alice_client, 
 def test_a_board_poll_while_nothing_changed_costs_one_query_a_phone(
     alice_client, client, game, link, django_assert_num_queries
 ):
-    seen = type(game).objects.get(pk=game.pk).revision
+    seen = type(game).objects.get(pk=game.pk).version
     htmx = {"HX-Request": "true"}
 
-    with django_assert_num_queries(1):  # the link, with its game's revision
+    with django_assert_num_queries(1):  # the link, with its game's version
         assert client.get(f"/s/{link.token}/board/?seen={seen}", headers=htmx).status_code == 204
-    with django_assert_num_queries(3):  # the session, its user, then the game's revision
+    with django_assert_num_queries(3):  # the session, its user, then the game's version
         assert (
             alice_client.get(f"/games/{game.pk}/board/?seen={seen}", headers=htmx).status_code
             == 204

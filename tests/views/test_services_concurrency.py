@@ -31,7 +31,7 @@ def test_a_round_that_no_longer_fits_the_stored_game_is_a_stale_sheet(make_game)
 
 
 def test_rounds_read_before_another_phone_wrote_are_read_again(make_game):
-    """The phone's form was checked against the rounds it read; the game's revision tells
+    """The phone's form was checked against the rounds it read; the game's version tells
     that another phone wrote since, so the round is checked again against the stored ones."""
     game = make_game(names=("Ana", "Ben"), rounds=[[12, 3]])
     stale_view = type(game).objects.get(pk=game.pk)

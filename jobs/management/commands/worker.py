@@ -1,13 +1,19 @@
-"""django-tasks-db's worker (`db_worker`), after giving up the jobs of workers that died.
+"""django-tasks-db's worker (`db_worker`), giving up the jobs of workers that died: at its
+start, then every so often while it runs.
 
 A job records the "host:pid" of the worker that runs it (jobs.models.this_worker): the next
 worker started on a host knows a killed one's jobs are orphans at once, without waiting for
-them to fall silent (JOB_STALE_SECONDS). The worker's own id in the queue is the same.
+them to fall silent (JOB_STALE_SECONDS). The worker's own id in the queue is the same. A job
+whose worker was lost with its machine is given up by any other worker, once it has been
+silent that long: a thread of each worker looks for such jobs (`Sweeper`).
 """
 
 import logging
+import threading
 import time
 
+from django.conf import settings
+from django.db import DatabaseError, connections
 from django.db.utils import OperationalError
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorker
 from django_tasks_db.utils import is_locked_database_exception
@@ -32,6 +38,7 @@ class Command(DatabaseWorker):
         ended = abandon_dead_jobs()
         if ended:
             self.stderr.write(f"Gave up {ended} job(s) left by a worker that is gone.")
+        Sweeper().start()
         options["worker_id"] = options["worker_id"] or this_worker()
         while True:
             # db_worker ignores a locked database while it picks a task, but not when its
@@ -44,3 +51,22 @@ class Command(DatabaseWorker):
                     raise
                 logger.warning("The database stayed locked; the worker tries again.")
                 time.sleep(LOCKED_PAUSE_SECONDS)
+
+
+class Sweeper(threading.Thread):
+    """Gives up abandoned jobs every quarter of JOB_STALE_SECONDS while the worker runs, on a
+    connection of its own (Django's are per thread). A daemon: it ends with the worker."""
+
+    def __init__(self):
+        super().__init__(name="job-sweeper", daemon=True)
+        self.every = max(1, min(60, settings.JOB_STALE_SECONDS / 4))
+
+    def run(self):
+        while True:
+            time.sleep(self.every)
+            try:
+                abandon_dead_jobs()
+            except DatabaseError:  # locked or away: the next sweep tries again
+                logger.warning("Could not look for abandoned jobs", exc_info=True)
+            finally:
+                connections.close_all()

@@ -1,28 +1,38 @@
-"""Who acts on a game's sheet: its owner, signed in, or whoever holds one of its scorer links.
+"""The doors to a game and a player: every view reaches them through here (views never import
+views). Another account's game or player is a 404.
 
+Who acts on a game's sheet: its owner, signed in, or whoever holds one of its scorer links.
 The sheet's views are written once, for an `Access`: the owner's URLs give them one through
 `for_owner`, the scorer's (/s/<token>/...) through `for_scorer`. An `Access` reads the game
 and builds the URLs its pages link to, so a scorer's pages only ever link to the scorer's
 own, and the token is looked up again at every request: a revoked link stops at once.
+The owner's other pages of a game (its JSON, its picture, its links) use `get_game_for`.
 """
 
 import re
+import uuid
 from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from games.models import Game, ScorerLink, Seat
+from games.models import Game, Round, ScorerLink, Seat
 
 # The views a scorer link reaches, by the owner's URL name: everything else is the owner's.
 SCORER_URLS = {
     "game": "scorer_sheet",
     "round_add": "scorer_round_add",
+    "round_calculate": "scorer_round_calculate",
+    "round_goal": "scorer_round_goal",
+    "round_return": "scorer_round_return",
     "round_edit": "scorer_round_edit",
+    "round_edit_calculate": "scorer_round_edit_calculate",
+    "round_edit_goal": "scorer_round_edit_goal",
+    "round_edit_return": "scorer_round_edit_return",
     "round_undo": "scorer_round_undo",
     "game_board": "scorer_board",
 }
@@ -52,13 +62,13 @@ class Access:
             seat.game = game
         return game.load(seats=seats)
 
-    def revision(self):
-        """The game's revision, all a poll needs while nothing changed: read with the link
+    def version(self):
+        """The game's version, all a poll needs while nothing changed: read with the link
         already (for_scorer), or in one query on one row; 404 as `read`."""
         if self.scorer is not None:
-            return self.scorer.game.revision
-        revisions = Game.objects.filter(owner=self.user, pk=self.pk).values_list("revision")
-        found = revisions.first()
+            return self.scorer.game.version
+        versions = Game.objects.filter(owner=self.user, pk=self.pk).values_list("version")
+        found = versions.first()
         if found is None:
             raise Http404
         return found[0]
@@ -81,6 +91,16 @@ class Access:
     def cache_key(self):
         """What tells its kept fragments apart: the links in them differ per scorer link."""
         return "owner" if self.scorer is None else f"scorer-{self.scorer.pk}"
+
+
+def get_game_for(user, pk):
+    """The one door to an owner's game: another account's game is a 404."""
+    return Access(pk, user=user).read()
+
+
+def get_player_for(user, pk):
+    """The one door to a player: another account's player is a 404."""
+    return get_object_or_404(user.players, pk=pk)
 
 
 def for_owner(view):
@@ -138,7 +158,21 @@ def scorer_gone(request, token):
         if key.startswith("seat_") and value.strip():
             typed.append((_seat_name(names, key.removeprefix("seat_")), value.strip()[:6]))
     context = {"typed": typed, "stopped": stopped, "days": settings.SCORER_LINK_DAYS}
+    context["saved"] = _saved_before(revoked, request.POST.get("idempotency_key"))
     return render(request, "games/scorer_gone.html", context, status=404)
+
+
+def _saved_before(link, key):
+    """The number of the round `link`'s game saved with the submission key `key` (the form
+    sent again after its save committed, the link stopping in between), or None."""
+    if link is None:
+        return None
+    try:
+        key = uuid.UUID(str(key))  # None, or any junk, is no key
+    except ValueError:
+        return None
+    rounds = Round.objects.filter(game=link.game_id, idempotency_key=key)
+    return rounds.values_list("number", flat=True).first()
 
 
 def _seat_name(names, seat):

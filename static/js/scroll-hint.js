@@ -1,7 +1,6 @@
 // Where the sheet's columns do not fit the phone (five or six players at 320 px), a line
 // under the table says that more players lie to the right, until the last column is in view.
 // The edge shadow alone was too faint to tell at the table.
-
 function mark(box) {
   box.toggleAttribute("data-more", box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
 }

@@ -1,0 +1,73 @@
+// The boards that follow the game (the sheet's #board and the live view's): their polls.
+import { clockTime } from "./clock.js";
+
+// The live view without a signal: a poll that cannot reach the server says since when the
+// sheet is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
+// since) clears it; the board then catches up by itself. A poll that hangs (bars on the
+// screen, nothing getting through) counts as lost after LIVE_TIMEOUT_MS.
+const LIVE_TIMEOUT_MS = 8000;
+// A proxy's answers when the app behind it is away.
+const GATEWAY_ERRORS = [502, 503, 504];
+
+function liveConnection(event) {
+  const status = document.getElementById("live-connection");
+  // detail.elt: a board replaced by the poll's answer hands its afterRequest to its parent.
+  return status && event.detail.elt && event.detail.elt.id === "board" ? status : null;
+}
+
+function connectionLost(event) {
+  const status = liveConnection(event);
+  if (!status) return;
+  const updated = clockTime(new Date(Number(status.dataset.updated) * 1000));
+  status.textContent = status.dataset.lost.replace("{time}", updated);
+  document.querySelector(".live-label")?.classList.add("lost");
+}
+
+// A board whose link was revoked (a live link, a scorer link): the page then shows only the
+// server's notice (its 404 page), and the polling stops with the board gone.
+function showGone(board, html) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const main = board.closest("main");
+  const gone = page.querySelector("main h1");
+  if (gone) {
+    main.replaceChildren(...page.querySelector("main").childNodes);
+    document.title = page.title;
+  } else {
+    const notice = document.createElement("h1");
+    notice.textContent = board.dataset.gone;
+    main.replaceChildren(notice);
+  }
+  main.querySelector("h1").setAttribute("tabindex", "-1");
+  main.querySelector("h1").focus();
+}
+
+document.addEventListener("htmx:configRequest", (event) => {
+  if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;
+});
+
+// The sheet's own board (it follows the other phones) is not polled while the phone knows it
+// has no signal: each poll could only fail, and the rounds typed meanwhile wait in the outbox
+// (outbox.js). The polls go on by themselves once the signal returns. The live view polls on:
+// its failed polls are how it tells since when the sheet is as shown.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const board = event.detail.elt;
+  if (board && board.id === "board" && !navigator.onLine && !liveConnection(event)) {
+    event.preventDefault();
+  }
+});
+
+document.addEventListener("htmx:sendError", connectionLost);
+document.addEventListener("htmx:timeout", connectionLost);
+document.addEventListener("htmx:responseError", (event) => {
+  const { status, responseText } = event.detail.xhr;
+  if (GATEWAY_ERRORS.includes(status)) connectionLost(event);
+  const board = event.target.closest && event.target.closest("[data-gone]");
+  if (board && status === 404) showGone(board, responseText);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const status = liveConnection(event);
+  if (!status || !event.detail.successful) return;
+  status.dataset.updated = String(Math.floor(Date.now() / 1000));
+  status.textContent = "";
+  document.querySelector(".live-label")?.classList.remove("lost");
+});

@@ -1,0 +1,48 @@
+// The page's side of the service worker (templates/sw.js, served at /sw.js): the app and the
+// pages opened here open again without a signal.
+import { clockTime } from "./clock.js";
+import { newKey } from "./forms.js";
+
+export const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+
+// Registered once the page has loaded, so it never slows it.
+if (worker && document.body.dataset.serviceWorker) {
+  window.addEventListener("load", () => {
+    worker.register(document.body.dataset.serviceWorker).catch(() => {
+      // Refused (a private window, storage full): the site works as before, online.
+    });
+  });
+}
+
+// A page the worker answered with its kept copy, the server being out of reach, says so and
+// since when (the copy's date).
+if (worker && worker.controller) {
+  worker.addEventListener("message", (event) => {
+    const status = document.querySelector("[data-kept-copy]");
+    if (!status || !event.data || !event.data.keptAt) return;
+    const at = clockTime(new Date(event.data.keptAt));
+    status.textContent = status.dataset.keptCopy.replace("{time}", at);
+    // Every load of one copy would otherwise send the same submission key, and the server
+    // would take a second round typed on it for a retry of the first.
+    document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => {
+      input.value = newKey();
+    });
+  });
+  worker.controller.postMessage({ shownKept: true });
+}
+
+// A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
+// so that a reload without a signal shows the latest rounds, not those of the first visit.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const { xhr, successful } = event.detail;
+  if (!worker || !worker.controller || !successful || xhr.status !== 200) return;
+  if (!document.querySelector("#sheet, #board")) return;
+  worker.controller.postMessage({ keep: window.location.href });
+});
+
+// Logging out: the worker forgets this account's pages at once (the next page, which is
+// nobody's, would make it forget them too).
+document.addEventListener("submit", (event) => {
+  if (!worker || !worker.controller || !event.target.matches("[data-forget-offline]")) return;
+  worker.controller.postMessage({ forget: true });
+});

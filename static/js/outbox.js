@@ -1,0 +1,470 @@
+// Nothing typed at the table is lost to a bad signal. The sheet works without this file.
+// - The round being typed is a draft kept on the phone (localStorage, per sheet and account):
+//   Back, a link, a reload or a closed tab bring it back; saving the round clears it.
+// - A round saved with no signal goes into the outbox (outbox-store.js, IndexedDB) with its
+//   submission key, shows in the sheet as waiting with the numbers typed (never a total), and
+//   the next round can be typed at once. The rounds waiting are sent in order when the
+//   connection returns; each answer (saved, refused by the rules, overtaken by another phone)
+//   is shown as the sheet shows it for a round saved online.
+// The phone checks only what the HTML says (min, max, step): the rules are the server's.
+import { pageToken } from "./csrf.js";
+import {
+  clearErrors,
+  newKey,
+  roundForm,
+  showFieldError,
+  shownNow,
+} from "./forms.js";
+import { closePickers } from "./picker.js";
+import * as Outbox from "./outbox-store.js";
+
+const KEPT = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key"]);
+const RETRY_MS = 10000;
+let items = []; // this sheet's rounds in the outbox, as last read
+let notes = []; // the last sending's rounds saved ("Round 3 saved."), told till the next
+let swapping = null; // the outbox's own swap of the sheet, and the round it answers
+let flushing = null;
+let flushAgain = false;
+
+const box = () => document.querySelector("[data-outbox]");
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name]);
+const shown = (value) => String(value).replace("-", "\u2212");
+const numberOf = (form) => Number(form.querySelector('[name="round_number"]').value);
+const typedIn = (data) => [...data].filter(([name, value]) => !KEPT.has(name) && value !== "");
+
+function sheet() {
+  const outbox = box();
+  return outbox && { account: outbox.dataset.account, url: outbox.dataset.action };
+}
+
+// The draft.
+function draftKey() {
+  const { account, url } = sheet();
+  return `scorekeeper:draft:${account}:${url}`;
+}
+
+function keepDraft(form) {
+  if (form.dataset.outboxItem) return; // a round of the outbox, not the one being typed
+  const fields = typedIn(new FormData(form));
+  try {
+    if (fields.length) localStorage.setItem(draftKey(), JSON.stringify(fields));
+    else localStorage.removeItem(draftKey());
+  } catch {
+    // Storage refused or full: the form works the same, only the draft is not kept.
+  }
+}
+
+function forgetDraft() {
+  try {
+    localStorage.removeItem(draftKey());
+  } catch {
+    // as above
+  }
+}
+
+function readDraft() {
+  try {
+    return JSON.parse(localStorage.getItem(draftKey())) || [];
+  } catch {
+    return [];
+  }
+}
+
+function putValues(form, fields) {
+  fields.forEach(([name, value]) => {
+    const field = form.elements.namedItem(name);
+    const each = field instanceof RadioNodeList ? [...field] : [field];
+    each.filter(Boolean).forEach((one) => {
+      if (one.type === "radio" || one.type === "checkbox") one.checked = one.value === value;
+      else one.value = value;
+      one.dispatchEvent(new Event("change", { bubbles: true })); // for the "who quit last" taps
+    });
+  });
+}
+
+function isBlank(form) {
+  return typedIn(new FormData(form)).length === 0;
+}
+
+// The form made ready for the next round: nothing typed, no error, its number and a key.
+function blank(form) {
+  [...form.elements].forEach((field) => {
+    if (!field.name || KEPT.has(field.name) || field.matches("button")) return;
+    if (field.type === "radio" || field.type === "checkbox") field.checked = false;
+    else if (field.tagName === "SELECT") field.selectedIndex = 0;
+    else field.value = "";
+  });
+  clearErrors(form);
+  form.querySelectorAll(".breakdown").forEach((shown) => shown.remove());
+  closePickers(form);
+  document.querySelectorAll("#sheet > .notice").forEach((notice) => notice.remove());
+}
+
+function numberForm(form, number) {
+  const outbox = box();
+  form.querySelector('[name="round_number"]').value = number;
+  form.querySelector('[name="idempotency_key"]').value = newKey();
+  const legend = form.querySelector("legend");
+  if (legend) legend.textContent = fill(outbox.dataset.legend, { n: number });
+  const heading = document.getElementById("sheet-title");
+  if (heading && outbox.dataset.heading) {
+    heading.textContent = fill(outbox.dataset.heading, { n: number });
+  }
+}
+
+// The round after the last one saved or waiting, with the draft typed for it, if any.
+function nextRound(form) {
+  delete form.dataset.outboxItem;
+  blank(form);
+  const last = items[items.length - 1];
+  numberForm(form, last ? last.number + 1 : Number(form.dataset.serverRound));
+  putValues(form, readDraft());
+  shownNow(form); // save.js: a late second tap saves nothing
+}
+
+// What the HTML says a field takes (min, max, step), said next to the field as the server
+// says its refusals. The rules themselves are checked by the server only.
+function fitsTheForm(form) {
+  if (form.checkValidity()) return true;
+  const wrong = [...form.elements].filter((field) => field.willValidate && !field.validity.valid);
+  wrong.forEach((field) => {
+    const bounds = { min: shown(field.min), max: shown(field.max) };
+    showFieldError(field, fill(box().dataset.invalid, bounds));
+  });
+  wrong[0].focus();
+  return false;
+}
+
+// Into the outbox: `sent` is what htmx sent and got no answer to (the same key then, since
+// the server may have saved it); otherwise the form as typed, with a key of its own.
+async function queue(form, sent) {
+  const { account, url } = sheet();
+  const data = sent || new FormData(form);
+  const item = {
+    account,
+    url,
+    number: Number(data.get("round_number")),
+    key: sent ? data.get("idempotency_key") : newKey(),
+    fields: [...data].filter(([name]) => !KEPT.has(name)),
+    token: pageToken(),
+    status: "waiting",
+  };
+  notes = [];
+  items = [...items, item]; // before the database answers: a next tap must queue behind it
+  forgetDraft();
+  item.id = await Outbox.add(item);
+  nextRound(form);
+  const first = form.querySelector('input[type="number"]');
+  if (first) first.focus();
+  await draw();
+  askForSync();
+  flush();
+}
+
+// A held round (refused, or overtaken), corrected in the form and saved again: it keeps its
+// place, and the rounds behind it follow it.
+async function correct(form, id) {
+  const index = items.findIndex((item) => item.id === id);
+  const data = new FormData(form);
+  const number = numberOf(form);
+  const fields = [...data].filter(([name]) => !KEPT.has(name));
+  const item = { ...items[index], fields, number, key: newKey(), status: "waiting" };
+  delete item.html;
+  await Outbox.put(item);
+  await renumber(items.slice(index + 1), number + 1);
+  await refreshItems();
+  nextRound(form);
+  await draw();
+  flush();
+}
+
+async function discard(id) {
+  const index = items.findIndex((item) => item.id === id);
+  if (index < 0) return;
+  const item = items[index];
+  await Outbox.remove(id);
+  await renumber(items.slice(index + 1), readAnswer(item.html).next || item.number);
+  await refreshItems();
+  const form = roundForm();
+  if (form && Number(form.dataset.outboxItem) === id) nextRound(form);
+  await draw();
+  flush();
+}
+
+async function renumber(behind, first) {
+  for (const [offset, item] of behind.entries()) {
+    if (item.number !== first + offset) await Outbox.put({ ...item, number: first + offset });
+  }
+}
+
+async function refreshItems() {
+  const where = sheet();
+  items = where ? await Outbox.forSheet(where.account, where.url) : [];
+}
+
+// The server's answer to a held round, read from the sheet it sent: the round number it
+// expects now, the refusals next to their fields, and the rest.
+function readAnswer(html) {
+  const page = new DOMParser().parseFromString(html || "", "text/html");
+  const number = page.querySelector('form.round-form [name="round_number"]');
+  const fields = [...page.querySelectorAll("form.round-form ul.errors[id]")].map((list) => [
+    list.id.replace(/_errors$/, ""),
+    list.textContent.trim(),
+  ]);
+  const said = [...page.querySelectorAll("#sheet > .notice, form.round-form .errors-box p")];
+  return {
+    next: number ? Number(number.value) : null,
+    fields,
+    messages: said.map((line) => line.textContent.trim()),
+  };
+}
+
+// A held round put back in the form after a reload, a closed tab, or an answer the service
+// worker got: its numbers, and what the server said, where the server says it.
+function showHeld(form, item) {
+  const answer = readAnswer(item.html);
+  form.dataset.outboxItem = String(item.id); // before its numbers: they are no draft
+  if (answer.next) form.dataset.serverRound = String(answer.next); // the sheet is older
+  blank(form);
+  putValues(form, item.fields);
+  numberForm(form, item.status === "overtaken" && answer.next ? answer.next : item.number);
+  answer.fields.forEach(([id, message]) => {
+    const field = document.getElementById(id);
+    if (field && form.contains(field)) showFieldError(field, message);
+  });
+  answer.messages.forEach((message) => {
+    const notice = Object.assign(document.createElement("p"), { textContent: message });
+    notice.className = "notice";
+    notice.setAttribute("role", "alert");
+    document.getElementById("sheet").prepend(notice);
+  });
+}
+
+function statusLine(item, index) {
+  const words = box().dataset;
+  const head = items[0];
+  if (item.status === "refused") return fill(words.refused, { n: item.number });
+  if (item.status === "overtaken") return fill(words.overtaken, { n: item.number });
+  if (index > 0 && head.status !== "waiting") {
+    return fill(words.behind, { n: item.number, first: head.number });
+  }
+  return fill(words.waiting, { n: item.number });
+}
+
+function drawList() {
+  const outbox = box();
+  const list = outbox.querySelector("ul");
+  const lines = items.map((item, index) => {
+    const line = document.createElement("li");
+    line.className = item.status === "waiting" ? "waiting" : "held";
+    line.append(statusLine(item, index));
+    if (item.status !== "waiting") {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.discard = item.id;
+      button.textContent = fill(outbox.dataset.discard, { n: item.number });
+      line.append(" ", button);
+    }
+    return line;
+  });
+  if (items.some((item) => item.status === "waiting")) {
+    const help = { className: "help", textContent: outbox.dataset.waitingHelp };
+    lines.push(Object.assign(document.createElement("li"), help));
+  }
+  notes.forEach((note) => {
+    lines.push(Object.assign(document.createElement("li"), { textContent: note }));
+  });
+  list.replaceChildren(...lines);
+}
+
+// The rounds waiting, as rows of the sheet: the numbers typed, and no total.
+function drawRows() {
+  const body = document.querySelector("#sheet table.sheet tbody");
+  if (!body) return;
+  body.querySelectorAll("tr.queued").forEach((row) => row.remove());
+  const none = body.querySelector("td.muted");
+  if (none) none.parentElement.hidden = items.length > 0;
+  const players = document.querySelectorAll("#sheet table.sheet thead th").length - 1;
+  items.forEach((item) => {
+    const values = new Map(item.fields);
+    const row = document.createElement("tr");
+    row.className = `queued ${item.status}`;
+    const number = document.createElement("th");
+    number.scope = "row";
+    number.textContent = item.number;
+    const mark = Object.assign(document.createElement("span"), {
+      className: "visually-hidden",
+      textContent: ` ${box().dataset.mark}`,
+    });
+    number.append(mark);
+    row.append(number);
+    for (let seat = 0; seat < players; seat += 1) {
+      const value = values.get(`seat_${seat}`);
+      row.append(Object.assign(document.createElement("td"), { textContent: shown(value ?? "") }));
+    }
+    body.append(row);
+  });
+}
+
+async function draw() {
+  if (!box()) return;
+  await refreshItems();
+  const form = roundForm();
+  const head = items[0];
+  if (form && head && head.status !== "waiting" && !form.dataset.outboxItem) showHeld(form, head);
+  if (form && !form.dataset.outboxItem) {
+    const last = items[items.length - 1];
+    const next = last ? last.number + 1 : Number(form.dataset.serverRound);
+    if (numberOf(form) !== next) numberForm(form, next);
+  }
+  drawRows();
+  drawList();
+  // Who starts, in what order goals are laid: the rules say it after the rounds saved, which
+  // are no longer the round being typed.
+  document.querySelectorAll("#sheet .starter, #sheet .table-helpers").forEach((told) => {
+    told.hidden = items.length > 0;
+  });
+}
+
+// Sends this sheet's rounds; the last answer shows as the sheet the server sent with it.
+// Asked while a sending is still on its way (a held round corrected the moment its answer
+// showed), it sends again once that one ends: the round would otherwise wait for the timer.
+function flush() {
+  const where = sheet();
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  if (!where || !items.some((item) => item.status === "waiting")) return null;
+  let last = null;
+  notes = [];
+  const answered = (item, answer) => {
+    if (answer.outcome === "saved") {
+      notes.push(fill(box().dataset.roundSaved, { n: item.number }));
+      last = { answer };
+    } else if (answer.outcome !== "unsent") {
+      last = { answer, item: { ...item, status: answer.outcome } };
+    }
+  };
+  flushing = Outbox.flush({ ...where, token: pageToken(), answered })
+    .then(() => (last ? show(last) : draw()))
+    .catch(() => draw())
+    .finally(() => {
+      flushing = null;
+      if (flushAgain) {
+        flushAgain = false;
+        flush();
+      }
+    });
+  return flushing;
+}
+
+async function show({ answer, item }) {
+  await refreshItems();
+  swapping = { item };
+  window.htmx.swap("#sheet", answer.html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+  swapping = null;
+  await draw();
+}
+
+// Each new sheet (the page, or one htmx brought): the draft back into a blank form, or the
+// form the server filled (a refusal, a calculated hand) kept as the draft.
+function arrived() {
+  const form = roundForm();
+  if (form) {
+    form.dataset.serverRound = String(numberOf(form));
+    if (swapping && swapping.item) form.dataset.outboxItem = String(swapping.item.id);
+    else if (isBlank(form)) putValues(form, readDraft());
+    else keepDraft(form);
+  }
+  draw().then(flush);
+}
+
+// The numbers of this sheet's rounds the service worker saved.
+function savedHere(answers) {
+  const { account, url } = sheet();
+  return answers
+    .filter((one) => one.account === account && one.url === url && one.outcome === "saved")
+    .map((one) => one.number);
+}
+
+function askForSync() {
+  const worker = navigator.serviceWorker;
+  if (!worker || !worker.controller) return;
+  worker.ready
+    .then((registration) => registration.sync && registration.sync.register(Outbox.SYNC_TAG))
+    .catch(() => {}); // no Background Sync: the online event and the timer send it
+}
+
+// The outbox's part in a save (save.js calls these, in the order of a save's events).
+const active = () => Boolean(window.indexedDB && box());
+
+// Save, with no signal or behind rounds still waiting: into the outbox, in order. True when
+// the outbox took the save (htmx then sends nothing).
+export function takes(form) {
+  if (!active()) return false;
+  const held = form.dataset.outboxItem;
+  if (!held && navigator.onLine && !items.length) return false; // the ordinary save, by htmx
+  if (isBlank(form) || !fitsTheForm(form)) return true; // nothing typed is no round to keep
+  if (held) correct(form, Number(held));
+  else queue(form, null);
+  return true;
+}
+
+// Sent, but no answer came: the same submission, key and all, waits in the outbox. True when
+// the outbox keeps it.
+export function keeps(form, sent) {
+  if (!active() || form.dataset.outboxItem) return false;
+  queue(form, sent);
+  return true;
+}
+
+// A save the server answered: the draft it was is no draft any more.
+export function answered() {
+  if (active()) forgetDraft();
+}
+
+function typing(event) {
+  const form = event.target.closest && event.target.closest("form.round-form[data-hx-post]");
+  if (form && box()) keepDraft(form);
+}
+
+// The service worker sent rounds while this page was open: show the sheet as it is now, and
+// say which rounds were saved. The worker tells its answers: the outbox alone would not say
+// (this page may have read it already emptied, its own sending having waited).
+async function workerSent(event) {
+  if (!event.data || event.data.type !== "outbox" || !box()) return;
+  const saved = savedHere(event.data.answers || []);
+  const seen = () => JSON.stringify(items.map((item) => [item.id, item.status]));
+  const before = seen();
+  await refreshItems();
+  if (!saved.length && seen() === before) return;
+  if (saved.length) notes = saved.map((n) => fill(box().dataset.roundSaved, { n }));
+  const response = await fetch(window.location.href, { headers: { "HX-Request": "true" } });
+  if (response.ok) await show({ answer: { html: await response.text() } });
+  else await draw();
+}
+
+if (window.indexedDB) {
+  document.addEventListener("htmx:load", (event) => {
+    const root = event.target;
+    if (root.matches && (root.matches("[data-outbox]") || root.querySelector("[data-outbox]"))) {
+      arrived();
+    } else if (root.id === "board" && box()) {
+      drawRows(); // the sheet's poll redrew the table: the rounds waiting go back in it
+    }
+  });
+  document.addEventListener("input", typing);
+  document.addEventListener("change", typing);
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[data-discard]");
+    if (button) discard(Number(button.dataset.discard));
+  });
+  navigator.serviceWorker?.addEventListener("message", workerSent);
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") flush();
+  });
+  setInterval(flush, RETRY_MS);
+  if (box()) arrived();
+}

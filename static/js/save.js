@@ -1,0 +1,72 @@
+// Saving a round through htmx, from the tap on Save to the sheet that answers it. The one
+// place that handles a save's events, in this order: a second tap is held back, the outbox
+// (outbox.js) takes the saves that cannot go now, a save with no answer goes to the outbox
+// too, and only what neither can take is said next to the Save button.
+import { renewToken } from "./csrf.js";
+import { savedForm, seatFields, shownNow } from "./forms.js";
+import * as outbox from "./outbox.js";
+
+// A double tap on "Save round": the first tap saves and brings the new, empty form; a second
+// tap landing on it a moment later must not ask for every player's points.
+const SECOND_TAP_MS = 1000;
+
+function secondTap(form) {
+  if (!form.dataset.shownAt || Date.now() - Number(form.dataset.shownAt) > SECOND_TAP_MS) return false;
+  return ![...form.querySelectorAll('input[type="number"]')].some((input) => input.value);
+}
+
+// A save that fails keeps the typed numbers on screen (htmx swaps nothing) and says so.
+function say(form, message) {
+  const status = form.querySelector("[data-save-failed]");
+  if (status) status.textContent = message ? form.dataset[message] : "";
+}
+
+// The round form a request comes from: its save, or a button that asks the server (Calculate).
+const requestingForm = (event) => event.detail.elt?.closest?.("form.round-form") || null;
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = requestingForm(event);
+  if (form) say(form, null); // Calculate too: a new answer is coming
+  const saving = savedForm(event);
+  if (!saving) return;
+  if (secondTap(saving) || outbox.takes(saving)) event.preventDefault();
+});
+
+// Sent, but no answer came: the outbox keeps it (the same submission, key and all), or the
+// person is asked to tap Save again.
+document.addEventListener("htmx:sendError", (event) => {
+  const form = requestingForm(event);
+  const saving = savedForm(event);
+  if (saving && outbox.keeps(saving, event.detail.requestConfig.formData)) return;
+  if (form) say(form, "sendError");
+});
+
+document.addEventListener("htmx:responseError", (event) => {
+  const form = requestingForm(event);
+  if (!form) return;
+  const { xhr } = event.detail;
+  // Refused by the CSRF check (the page was open too long): with the refusal's fresh token,
+  // the next tap saves the numbers still on screen.
+  say(form, xhr.status === 403 && renewToken(xhr.responseText) ? "csrfError" : "responseError");
+});
+
+// A save the server answered: the draft it was is gone before the new, blank form arrives.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const config = event.detail.requestConfig;
+  const form = config && savedForm({ detail: { elt: config.elt, requestConfig: config } });
+  if (form && event.detail.xhr.status < 300) outbox.answered();
+});
+
+// A round saved: the sheet says so at its top; the live region outside the sheet (which stays
+// on the page, so screen readers announce it) says it aloud, and typing goes on in the next
+// round's first field.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const root = event.target;
+  const form = root.querySelector && root.querySelector("form.round-form");
+  if (form) shownNow(form);
+  const saved = root.querySelector && root.querySelector("[data-saved]");
+  const status = document.getElementById("sheet-status");
+  if (status) status.textContent = saved ? saved.textContent : "";
+  const first = saved && form && seatFields(form)[0];
+  if (first) first.focus();
+});
