@@ -64,3 +64,15 @@ def test_an_edit_made_while_a_round_is_saved_at_the_table_is_checked_with_it(
     assert response.status_code == 200
     assert "Round 2: Ana has only 5 points and cannot give back a black chip" in response.text
     assert Game.objects.get(pk=game.pk).state.totals == (2, 7)
+
+
+def test_a_round_deleted_while_the_next_is_saved_at_the_table_stays(admin_client, make_game):
+    game = make_game(names=("Ana", "Ben"), rounds=[(3, 0)])
+    url = f"/admin/games/round/{game.rounds.get(number=1).pk}/delete/"
+    table = saved_at_the_table_meanwhile(game, 2, (0, 2))  # round 1 is no longer the last
+
+    response = admin_client.post(url, {"post": "yes"})
+    table.join()
+
+    assert response.status_code == 403
+    assert list(game.rounds.values_list("number", flat=True)) == [1, 2]
