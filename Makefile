@@ -3,8 +3,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test test-sqlite test-postgres bench lint format setup messages catalogs clean vnu \
-	firefox-phone run-packages test-packages
+.PHONY: run check test test-sqlite test-postgres bench lint format setup messages catalogs clean \
+	vnu firefox-phone run-packages test-packages
 
 # What the two commands need from the system. bin/system-packages installs the missing ones
 # with apt-get when run as root; otherwise it prints the one command that does, and stops.
@@ -29,9 +29,23 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 
 setup: $(VENV)/.installed
 
+# Unset, DEBUG is off (production): these run the development settings.
+run check test-sqlite test-postgres messages: export DEBUG ?= 1
+
 run: run-packages setup catalogs
 	$(PY) manage.py migrate --noinput
 	bin/serve $(PY) $(ADDR)
+
+# Both run the tests on as many processes as there are cores (pytest-xdist): XDIST= for one.
+XDIST ?= -n auto
+
+# The edit loop: the rules, views, security and history tests on SQLite, without the browser
+# and without the tests that start a process of their own or take seconds (markers in
+# pyproject.toml), with
+# few Hypothesis examples (the `dev` profile, tests/conftest.py).
+check: setup
+	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "not browser and not server and not slow" \
+		tests/rules tests/views tests/security tests/history $(PYTEST_ARGS)
 
 # The whole suite on SQLite, then, on a throwaway PostgreSQL server (bin/with-postgres), the
 # tests whose outcome can depend on the engine (marked `engine`, see pyproject.toml).
@@ -39,10 +53,10 @@ test: test-sqlite test-postgres
 
 test-sqlite: test-packages setup vnu firefox-phone
 	$(PY) manage.py makemigrations --check --dry-run
-	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-postgres: test-packages setup vnu
-	bin/with-postgres --fast $(PY) -m pytest -m engine $(PYTEST_ARGS)
+	bin/with-postgres --fast $(PY) -m pytest $(XDIST) -m engine $(PYTEST_ARGS)
 
 # The Nu Html Checker that tests/deploy/test_valid_html.py runs over every main page: npm's
 # vnu-jar, installed once into .vnu/ (its install script, which fetches a Java, is skipped:

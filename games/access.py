@@ -103,6 +103,11 @@ def get_player_for(user, pk):
     return get_object_or_404(user.players, pk=pk)
 
 
+def get_night_for(user, pk):
+    """The one door to a night: another account's night is a 404."""
+    return get_object_or_404(user.nights, pk=pk)
+
+
 def for_owner(view):
     """`view(request, access, ...)` served at the owner's URL, games/<pk>/..."""
 

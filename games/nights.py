@@ -1,10 +1,10 @@
 """Nights: the games an account plays on one evening.
 
-A game started within NIGHT_GAP_HOURS of the end of the account's previous game (its last
-round, or its start if it has none finished) joins that game's night; otherwise it starts a
-night of its own. A gap is a duration, the same in every time zone; the night's date is read
-in the site's time zone (settings.TIME_ZONE, the one zone the project shows every time in).
-The owner can move a game to another night, or start a new night with it.
+A game started within NIGHT_GAP_HOURS of the start of the account's previous game joins that
+game's night; otherwise it starts a night of its own. A gap is a duration, the same in every
+time zone; the night's date is read in the site's time zone (settings.TIME_ZONE, the one
+zone the project shows every time in). The owner can move a game to another night, or start
+a new night with it.
 """
 
 from datetime import timedelta
@@ -20,21 +20,16 @@ def gap():
     return timedelta(hours=settings.NIGHT_GAP_HOURS)
 
 
-def ends(started, finished):
-    """When a game was last heard of, for the gap to the next one."""
-    return max(started, finished) if finished else started
-
-
 def night_for(owner, moment):
     """The night a game `owner` starts at `moment` joins: the previous game's, within the gap,
     or a new one. Called in the game-creating transaction, after the owner's row is locked."""
     previous = (
         Game.objects.filter(owner=owner, night__isnull=False, created_at__lte=moment)
         .order_by("-created_at", "-pk")
-        .values_list("night", "created_at", "finished_at")
+        .values_list("night", "created_at")
         .first()
     )
-    if previous and moment - ends(*previous[1:]) <= gap():
+    if previous and moment - previous[1] <= gap():
         return Night.objects.get(pk=previous[0])
     return Night.objects.create(owner=owner, start=moment)
 
@@ -44,23 +39,24 @@ def place_unplaced(owner):
     they started: each joins the night of the game before it within the gap, or a new one.
     (The night of a game before it is its night already: nights only grow later.)"""
     rows = Game.objects.filter(owner=owner).order_by("created_at", "pk")
-    rows = list(rows.values_list("pk", "created_at", "finished_at", "night"))
+    rows = list(rows.values_list("pk", "created_at", "night"))
     groups, starts, last = {}, {}, None  # {group: game pks}; {new group: its start}
-    for pk, started, finished, night in rows:
+    for pk, started, night in rows:
         if night is not None:
             group = ("held", night)
         else:
-            if last is not None and started - ends(last[0], last[1]) <= gap():
-                group = last[2]
+            if last is not None and started - last[0] <= gap():
+                group = last[1]
             else:
                 group = ("new", len(starts))
                 starts[group] = started
             groups.setdefault(group, []).append(pk)
-        last = (started, finished, group)
+        last = (started, group)
     made = Night.objects.bulk_create(Night(owner=owner, start=start) for start in starts.values())
     nights = dict(zip(starts, (night.pk for night in made), strict=True))
-    for group, pks in groups.items():
-        Game.objects.filter(pk__in=pks).update(night=nights.get(group, group[1]))
+    placed = [Game(pk=pk, night_id=nights.get(group, group[1]))
+              for group, pks in groups.items() for pk in pks]  # fmt: skip
+    Game.objects.bulk_update(placed, ["night"], batch_size=500)
 
 
 @transaction.atomic

@@ -1,6 +1,17 @@
 from django.urls import path
 
-from games.views import corrections, fill, history, live, nights, players, result, scorers, sheet
+from games.views import (
+    corrections,
+    fill,
+    history,
+    live,
+    nights,
+    players,
+    result,
+    scorers,
+    sheet,
+    standings,
+)
 
 urlpatterns = [
     path("games/new/", sheet.game_new, name="game_new"),
@@ -84,4 +95,11 @@ urlpatterns = [
     path("players/<int:pk>/", players.player_detail, name="player"),
     path("players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
+    path("players/<int:pk>/compare/", standings.player_compare, name="player_compare"),
+    path("nights/", nights.night_list, name="nights"),
+    path("nights/<int:pk>/", nights.night_detail, name="night"),
+    path("nights/<int:pk>.json", nights.night_json, name="night_json"),
+    path("nights/<int:pk>/night.png", nights.night_png, name="night_png"),
+    path("table/", standings.standings, name="standings"),
+    path("standings.json", standings.standings_json, name="standings_json"),
 ]

@@ -1,6 +1,7 @@
 """One settings module: safe defaults for development, read from the environment.
 
-Production (DEBUG off) refuses to start without a real SECRET_KEY and ALLOWED_HOSTS.
+Production (DEBUG off, the default: `make run` and the tests set DEBUG=1) refuses to start
+without a real SECRET_KEY and ALLOWED_HOSTS, and its worker without EMAIL_HOST.
 """
 
 import os
@@ -31,7 +32,9 @@ def env_list(name, default=""):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", default=False) if "DEBUG" in os.environ else True
+# Off unless set: a process started without it (a worker, a shell) is production, and
+# refuses what production refuses, rather than print mails and debug pages.
+DEBUG = env_bool("DEBUG", default=False)
 SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -44,9 +47,11 @@ if not DEBUG:
     # startproject's key, and any made like it, is public: security.W009 refuses it too.
     insecure = SECRET_KEY.startswith("django-insecure-")
     if SECRET_KEY == DEV_SECRET_KEY or too_weak or insecure:
-        raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
+        raise ImproperlyConfigured(
+            "Set SECRET_KEY to a long random value in production. (To develop: DEBUG=1.)"
+        )
     if "ALLOWED_HOSTS" not in os.environ:
-        raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")
+        raise ImproperlyConfigured("Set ALLOWED_HOSTS in production. (To develop: DEBUG=1.)")
 
 
 def site_url():
@@ -206,7 +211,10 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # Mail (the password reset link). Development prints it on the console unless EMAIL_HOST is
 # set; otherwise it goes through EMAIL_HOST's SMTP server (this machine's by default). The
 # timeout keeps a server that does not answer from holding a worker (gunicorn's is 30 s).
-if DEBUG and "EMAIL_HOST" not in os.environ:
+# In production the worker, which sends them, refuses to start without EMAIL_HOST
+# (jobs/management/commands/worker.py): "localhost" says this machine's server is meant.
+EMAIL_HOST_GIVEN = "EMAIL_HOST" in os.environ
+if DEBUG and not EMAIL_HOST_GIVEN:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 else:
     MAILERS = {

@@ -1,10 +1,39 @@
+import os
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from hypothesis import HealthCheck, settings
 
 from games import rules, services
 from games.rules import Round
 from tests.helpers.live import running_server
+
+# Hypothesis: few examples in the edit loop, many in CI (CI=true), or HYPOTHESIS_PROFILE=name.
+# The fuzzing of forms through the database lifts the too_slow and fixture checks itself.
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
+)
+
+TESTS = Path(__file__).parent
+# Fixtures that start a process (a gunicorn, a worker, a database server) or a browser: a test
+# that uses one is marked `server` or `browser`, and `make check` leaves it out.
+SERVER_FIXTURES = {
+    "live_app", "live_server", "database", "guarded_server", "redis_url", "redis_server", "nodes",
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if TESTS / "browser" in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+        elif SERVER_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.server)
 
 
 @pytest.fixture
@@ -63,6 +92,9 @@ def _tasks_run_at_once(settings):
     sees its outcome at once. The tests of the worker itself (tests/jobs/test_worker.py, the
     deploy tests) run the database queue and a real `manage.py worker` instead."""
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    # Tests run with DEBUG off and mail kept in Django's outbox: a worker started in a test
+    # has somewhere to send it (in production it needs EMAIL_HOST: tests/deploy/test_deploy.py).
+    settings.EMAIL_HOST_GIVEN = True
 
 
 @pytest.fixture(autouse=True)

@@ -79,7 +79,11 @@ def game_json(game):
         "next_starter": None if state.next_starter is None else names[state.next_starter],
         "place": game.place,
         "note": game.note,
-    }
+        # The evening it was played in (games/nights.py); an import places games again.
+        "night": None if game.night is None else {
+            "id": game.night.pk, "start": game.night.start.isoformat(), "label": game.night.label,
+        },
+    }  # fmt: skip
 
 
 def _seat_name(names, seat):

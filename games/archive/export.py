@@ -69,7 +69,7 @@ def account_games(owner, progress=None):
     rounds, read `CHUNK` at a time from where the last chunk ended (in the order of the index
     game_owner_newest): no cursor stays open between chunks, and only one chunk is held.
     `progress`, if given, is told how many games were handed on after each chunk."""
-    games = Game.objects.filter(owner=owner).order_by("-created_at", "-pk")
+    games = Game.objects.filter(owner=owner).select_related("night").order_by("-created_at", "-pk")
     batch, done = list(games[:CHUNK].sheets()), 0
     while batch:
         yield from batch

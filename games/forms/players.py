@@ -89,3 +89,16 @@ def played_together(player, into, count):
         count,
     )
     return message % {"name": player.name, "other": into.name, "count": count}
+
+
+class CompareForm(forms.Form):
+    """The other player of a comparison: any other player of the roster (a GET form)."""
+
+    other = PlayerChoice(label=_("Compare with"), queryset=None, empty_label="—")
+
+    def __init__(self, player, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["other"]
+        field.queryset = player.owner.players.seated().exclude(pk=player.pk)
+        others = sorted(field.queryset, key=lambda other: collation_key(other.name))
+        field.choices = [("", field.empty_label)] + [(o.pk, o.name) for o in others]

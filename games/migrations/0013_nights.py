@@ -15,13 +15,13 @@ def place_games(apps, schema_editor):
     Game, Night = apps.get_model("games", "Game"), apps.get_model("games", "Night")
     games = Game.objects.order_by("owner", "created_at", "pk")
     last, night = None, None
-    for pk, owner, started, finished in games.values_list(
-        "pk", "owner", "created_at", "finished_at"
-    ).iterator(chunk_size=2000):
+    for pk, owner, started in games.values_list("pk", "owner", "created_at").iterator(
+        chunk_size=2000
+    ):
         if last is None or last[0] != owner or started - last[1] > GAP:
             night = Night.objects.create(owner_id=owner, start=started)
         Game.objects.filter(pk=pk).update(night=night)
-        last = (owner, max(started, finished) if finished else started)
+        last = (owner, started)
 
 
 class Migration(migrations.Migration):

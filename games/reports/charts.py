@@ -108,21 +108,28 @@ def line_chart(
     width: int = 360,
     height: int = 220,
     x_room: int = 12,
+    below_zero: bool = False,
 ) -> Chart:
-    """Lines over the same x positions (one per label), on a y axis from 0 up; `threshold`
-    draws a line at a game's end score."""
+    """Lines over the same x positions (one per label), on a y axis from 0 up (from the
+    lowest ten below, with `below_zero`: a rating may fall under 0); `threshold` draws a line
+    at a game's end score."""
     left, right, top, bottom = 30, width - 10, 10, height - 24
     top_value = _y_max(lines, threshold)
+    low = (
+        min([0] + [math.floor(v / 10) * 10 for line in lines for v in line.values])
+        if below_zero
+        else 0
+    )
     step_x = (right - left) / max(len(x_labels) - 1, 1)
 
     def x(index):
         return left + index * step_x
 
     def y(value):
-        return bottom - (bottom - top) * max(value, 0) / top_value
+        return bottom - (bottom - top) * (max(value, low) - low) / (top_value - low)
 
-    y_step = 10 if top_value <= 80 else 20
-    y_ticks = tuple(Tick(_fmt(y(v)), str(v)) for v in range(0, top_value + 1, y_step))
+    y_step = 10 if top_value - low <= 80 else 20
+    y_ticks = tuple(Tick(_fmt(y(v)), str(v)) for v in range(low, top_value + 1, y_step))
     indexes = _tick_indexes(len(x_labels), x_room)
     x_ticks = tuple(Tick(_fmt(x(i)), x_labels[i], _anchor(i, indexes)) for i in indexes)
     series = tuple(_series(line, number, x, y) for number, line in enumerate(lines))

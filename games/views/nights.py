@@ -1,15 +1,28 @@
-"""Nights: a game moved to another night, a night's page and its JSON."""
+"""Nights: a game moved to another night, a night's page, its JSON, the nights listed."""
+
+import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games import nights
-from games.access import get_game_for
+from games.access import get_game_for, get_night_for
 from games.forms.nights import NightForm, night_name
 from games.pages import posted
+from games.reports import night_picture, table
+from games.views.result import IMAGE_ONLY, KEPT_SECONDS, VERSION
+
+PER_PAGE = 20
 
 
 @login_required
@@ -22,6 +35,84 @@ def game_night(request, pk):
         night = nights.move(game, form.cleaned_data["night"])
         messages.success(request, _("The game is now in the night of %(night)s.") % {
             "night": night_name(night)})  # fmt: skip
-        return redirect(game)
+        return redirect(night)
     status = 422 if form.errors else 200
     return render(request, "games/game_night.html", {"game": game, "form": form}, status=status)
+
+
+@login_required
+@require_GET
+def night_detail(request, pk):
+    night = get_night_for(request.user, pk)
+    summary, names = table.night_summary(night), _names(request.user)
+    context = {"night": night, "name": night_name(night), "summary": summary, "names": names,
+               "picture": night_picture.describe(night, summary, names)}  # fmt: skip
+    return render(request, "games/night.html", context)
+
+
+@csp_override(IMAGE_ONLY)
+@login_required
+@require_GET
+def night_png(request, pk):
+    """The picture of the night, drawn in the reader's language, kept under the night's
+    summary (its games' versions), names and label."""
+    night = get_night_for(request.user, pk)
+    summary, names = table.night_summary(night), _names(request.user)
+    about = hashlib.sha256(repr((summary, sorted(names.items()), night.label)).encode())
+    key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{VERSION}"
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = night_picture.png(night, summary, names)
+        cache.set(key, drawn, KEPT_SECONDS)
+    response = HttpResponse(drawn, content_type="image/png")
+    filename = night_picture.describe(night, summary, names).filename
+    response["Content-Disposition"] = content_disposition_header(False, filename)
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
+
+
+@login_required
+@require_GET
+def night_json(request, pk):
+    night = get_night_for(request.user, pk)
+    return JsonResponse(as_json(night, table.night_summary(night), _names(request.user)),
+                        json_dumps_params={"ensure_ascii": False})  # fmt: skip
+
+
+def _names(user):
+    return dict(user.players.values_list("pk", "name"))
+
+
+def as_json(night, summary, names):
+    """A night for other programs: its games in order and its standings per game."""
+    return {
+        "id": night.pk,
+        "start": night.start.isoformat(),
+        "label": night.label,
+        "games": [
+            {"id": game.pk, "game": game.kind, "started_at": game.started.isoformat(),
+             "players": [names[p] for p in game.players], "finished": game.finished,
+             "winners": [names[p] for p in game.winners]}
+            for game in summary.games
+        ],
+        "standings": {
+            standings.kind: [
+                {"place": row.place, "name": names[row.player], "games": row.games,
+                 "sole_wins": row.sole, "shared_wins": row.shared, "sum_of_finals": row.finals}
+                for row in standings.rows
+            ]
+            for standings in summary.standings
+        },
+    }  # fmt: skip
+
+
+@login_required
+@require_GET
+def night_list(request):
+    """The history by night, newest first: each night's date, games and winners."""
+    page = Paginator(request.user.nights.filter(games__isnull=False).distinct(), PER_PAGE)
+    shown = page.get_page(request.GET.get("page"))
+    names = _names(request.user)
+    rows = [(night, night_name(night), table.night_summary(night)) for night in shown]
+    return render(request, "games/nights.html", {"page": shown, "rows": rows, "names": names})

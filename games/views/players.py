@@ -10,9 +10,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import services
 from games.access import get_player_for
 from games.forms.players import MergeForm, RenameForm, played_together
-from games.models import Player
+from games.models import Kind, Player
 from games.pages import posted
-from games.reports import summaries
+from games.reports import summaries, table
 
 
 @login_required
@@ -22,8 +22,27 @@ def player_detail(request, pk):
     context = {
         "player": player,
         "games": summaries.player_figures(player),
+        "ranking": ranking(player),
     }
     return render(request, "games/player.html", context)
+
+
+def ranking(player):
+    """Per game kind the player played to the end: their row of the group's table, their
+    rating over time as a chart, and each opponent's head to head with names."""
+    tables, found = table.tables(player.owner), []
+    names = dict(player.owner.players.values_list("pk", "name"))
+    for kind, kind_table in tables.kinds.items():
+        row = kind_table.row(player.pk)
+        if row is None:
+            continue
+        chart = table.rating_chart(kind_table, tables.dates[kind], player.pk)
+        opponents = [
+            (names[other], other, *counts) for other, counts in kind_table.opponents(player.pk)
+        ]
+        found.append({"kind": kind, "label": Kind(kind).label, "row": row, "chart": chart,
+                      "opponents": opponents})  # fmt: skip
+    return found
 
 
 @login_required

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from games import rulebook
 from games.models import Kind
-from games.rulebook import lama, lato, llama_llama
+from games.rulebook import lama, lato, llama_llama, table
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,20 @@ def lato_page(request):
         "game_name": Kind.LATO.label,
         "n": lato.numbers(),
         "ex": lato.examples(),
+    }
+    return render(request, "rules/page.html", context)
+
+
+@require_GET
+def table_page(request):
+    """How the group's table is computed, with three games rated by the table's own code."""
+    context = {
+        "title": _("How the group's table is computed"),
+        "book": LAMA,
+        "prose": _prose("table"),
+        "steps": table.example(),
+        "defaults": table.defaults(),
+        "ranked_after": settings.RANKED_AFTER_GAMES,
     }
     return render(request, "rules/page.html", context)
 

@@ -5,11 +5,14 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
+from games import nights
+from games.reports import table
 from games.reports.folds import load_sheets
 
 THEME_COLOR = "#8a4b08"  # the accent of static/app.css, light theme
@@ -24,10 +27,23 @@ def healthz(request):
 
 @require_GET
 def home(request):
-    games = []
+    games, tonight = [], None
     if request.user.is_authenticated:
         games = load_sheets(request.user.games.all()[:10])
-    return render(request, "games/home.html", {"games": games})
+        tonight = tonight_of(request.user, games[0] if games else None)
+    return render(request, "games/home.html", {"games": games, "tonight": tonight})
+
+
+def tonight_of(user, last):
+    """The night of the account's last game while it lasts (a game started now would join
+    it: games/nights.py), with its standings; None otherwise."""
+    if last is None or last.night_id is None:
+        return None
+    if timezone.now() - last.created_at > nights.gap():
+        return None
+    summary = table.night_summary(last.night)
+    names = dict(user.players.values_list("pk", "name"))
+    return {"night": last.night, "summary": summary, "names": names}
 
 
 @require_GET

@@ -28,6 +28,8 @@ function connectionLost(event) {
 function showGone(board, html) {
   const page = new DOMParser().parseFromString(html, "text/html");
   const main = board.closest("main");
+  // Rounds saved with no signal that can no longer be sent stay listed, each with its Discard.
+  const outbox = main.querySelector("[data-outbox]");
   const gone = page.querySelector("main h1");
   if (gone) {
     main.replaceChildren(...page.querySelector("main").childNodes);
@@ -37,6 +39,7 @@ function showGone(board, html) {
     notice.textContent = board.dataset.gone;
     main.replaceChildren(notice);
   }
+  if (outbox && outbox.querySelector("li")) main.append(outbox);
   main.querySelector("h1").setAttribute("tabindex", "-1");
   main.querySelector("h1").focus();
 }

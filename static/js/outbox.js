@@ -15,6 +15,7 @@ import {
   showFieldError,
   shownNow,
 } from "./forms.js";
+import { heardFromServer } from "./offline.js";
 import { closePickers } from "./picker.js";
 import * as Outbox from "./outbox-store.js";
 
@@ -245,6 +246,7 @@ function statusLine(item, index) {
   const head = items[0];
   if (item.status === "refused") return fill(words.refused, { n: item.number });
   if (item.status === "overtaken") return fill(words.overtaken, { n: item.number });
+  if (item.status === "gone") return fill(words.gone, { n: item.number });
   if (index > 0 && head.status !== "waiting") {
     return fill(words.behind, { n: item.number, first: head.number });
   }
@@ -311,7 +313,10 @@ async function draw() {
   await refreshItems();
   const form = roundForm();
   const head = items[0];
-  if (form && head && head.status !== "waiting" && !form.dataset.outboxItem) showHeld(form, head);
+  // A round held to correct (refused, overtaken) comes back in the form; one whose sheet is
+  // gone has nowhere to go: only its Discard.
+  const held = head && ["refused", "overtaken"].includes(head.status);
+  if (form && held && !form.dataset.outboxItem) showHeld(form, head);
   if (form && !form.dataset.outboxItem) {
     const last = items[items.length - 1];
     const next = last ? last.number + 1 : Number(form.dataset.serverRound);
@@ -339,10 +344,11 @@ function flush() {
   let last = null;
   notes = [];
   const answered = (item, answer) => {
+    if (answer.outcome !== "unsent") heardFromServer();
     if (answer.outcome === "saved") {
       notes.push(fill(box().dataset.roundSaved, { n: item.number }));
       last = { answer };
-    } else if (answer.outcome !== "unsent") {
+    } else if (answer.outcome !== "unsent" && answer.outcome !== "gone") {
       last = { answer, item: { ...item, status: answer.outcome } };
     }
   };
@@ -368,16 +374,34 @@ async function show({ answer, item }) {
 }
 
 // Each new sheet (the page, or one htmx brought): the draft back into a blank form, or the
-// form the server filled (a refusal, a calculated hand) kept as the draft.
+// form the server filled with a calculated hand kept as the draft. Numbers it refused (the
+// rules, another phone's round) are on screen with their Discard, and no draft: a reload
+// sets them aside as Discard does; a correction typed makes them the draft again. The rounds
+// the outbox said were saved belong to its own sheet, not to the next ones.
 function arrived() {
   const form = roundForm();
   if (form) {
     form.dataset.serverRound = String(numberOf(form));
     if (swapping && swapping.item) form.dataset.outboxItem = String(swapping.item.id);
+    else if (form.querySelector("[data-discard-draft]")) forgetDraft();
     else if (isBlank(form)) putValues(form, readDraft());
     else keepDraft(form);
   }
+  if (!swapping) notes = [];
   draw().then(flush);
+}
+
+// "Discard these numbers" after a refusal: the form emptied in place, the draft forgotten (or,
+// for a round of the outbox, the round discarded as its own Discard does).
+function discardTyped(link) {
+  const form = link.closest("form");
+  if (form.dataset.outboxItem) return discard(Number(form.dataset.outboxItem));
+  forgetDraft();
+  blank(form);
+  link.remove();
+  const first = form.querySelector('input[type="number"]');
+  if (first) first.focus();
+  return null;
 }
 
 // The numbers of this sheet's rounds the service worker saved.
@@ -459,6 +483,11 @@ if (window.indexedDB) {
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button[data-discard]");
     if (button) discard(Number(button.dataset.discard));
+    const link = event.target.closest && event.target.closest("a[data-discard-draft]");
+    if (link && box()) {
+      event.preventDefault();
+      discardTyped(link);
+    }
   });
   navigator.serviceWorker?.addEventListener("message", workerSent);
   window.addEventListener("online", flush);

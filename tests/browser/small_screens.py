@@ -1,4 +1,4 @@
-"""Narrow phones and large text: a browser set to a larger default font, and what is cut.
+"""Narrow phones and large text: what a page shows cut, and a browser set to a larger font.
 
 `large_font_phone` opens a phone whose Chromium profile says 24 px for the default font
 size: the setting behind chrome://settings/fonts, written in the profile's Preferences, as
@@ -11,22 +11,24 @@ from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 LANDSCAPE = {"width": 844, "height": 390}
 
-# What the page shows cut or too wide: the page scrolling sideways, an element whose content
-# is wider than its box (a name shortened to "J." or "Jea…"), a picker's card outside its
-# border. Scroll containers and what they hold, the visually hidden texts and form controls'
-# own insides aside.
-PROBLEMS = """() => {
+# What the page shows cut or too wide: the page scrolling sideways, a word broken across two
+# lines, an element whose content is wider than its box (a name shortened to "J." or "Jea…"),
+# an element past the screen's edges, a picker's card outside its border. Only a box made to
+# scroll sideways (the sheet with many long names) may hold wider content; visually hidden
+# texts and form controls' own insides aside.
+#
+# A word broken across lines shows as two or more rects from `Range.getClientRects()` that sit
+# on different lines; a word may still wrap after a real hyphen ("Anne-|Laure"), or after the
+# plus of a sum ("1+2+3+4+5+6+10" may wrap between its numbers).
+PROBLEMS = r"""() => {
   const found = [];
-  const root = document.documentElement;
   // The layout viewport: a phone zooms out (innerWidth grows) to show a page that is too wide.
   const screen = document.documentElement.clientWidth;
-  if (root.scrollWidth > screen) found.push(`the page is ${root.scrollWidth} px wide`);
+  const hidden = ".visually-hidden, svg, select, option, script, style, template";
   const describe = (element) => {
-    const text = element.textContent.trim().slice(0, 30);
+    const text = element.textContent.trim().replace(/\s+/g, " ").slice(0, 40);
     return `<${element.tagName.toLowerCase()} class="${element.className}"> "${text}"`;
   };
-  const skipped = ".visually-hidden, svg, select, details:not([open])";
-  // A box made to scroll sideways (the sheet with long names) may hold more than the screen.
   const scrolls = (element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
   const inScroller = (element) => {
     for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
@@ -34,12 +36,32 @@ PROBLEMS = """() => {
     }
     return false;
   };
-  for (const element of document.querySelectorAll("main *, header *")) {
-    if (!element.checkVisibility() || element.closest(skipped)) continue;
-    if (["INPUT", "SELECT", "TEXTAREA", "OPTION"].includes(element.tagName)) continue;
-    if (scrolls(element)) continue;
+  if (document.documentElement.scrollWidth > screen) {
+    found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(hidden) || !parent.checkVisibility()) continue;
+    for (const match of node.data.matchAll(/[^\s\-\u2010\u00ad+]+[\-\u2010\u00ad+]?/gu)) {
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (rects.length < 2) continue;
+      const lowestTop = Math.max(...rects.map((r) => r.top));
+      const highestBottom = Math.min(...rects.map((r) => r.bottom));
+      if (lowestTop >= highestBottom - 1) {
+        found.push(`"${match[0]}" is cut over ${rects.length} lines in ${describe(parent)}`);
+      }
+    }
+  }
+  for (const element of document.querySelectorAll("header *, main *")) {
+    if (element.closest(hidden) || element.closest("details:not([open])")) continue;
+    if (!element.checkVisibility()) continue;
+    if (["INPUT", "TEXTAREA"].includes(element.tagName) || scrolls(element)) continue;
     const [content, width] = [element.scrollWidth, element.clientWidth];
-    if (content > width + 1 && width > 0) {
+    if (width > 0 && content > width + 1) {
       found.push(`${describe(element)}: content ${content} px in ${width} px`);
     }
     const box = element.getBoundingClientRect();

@@ -13,7 +13,7 @@ from django.core.cache import caches
 
 from games.models import ShareLink
 from scorekeeper import cache as resilient
-from tests.helpers.live import free_port
+from tests.helpers.ports import closed_port
 
 CREDENTIALS = {"username": "alice", "password": "correct-horse-9"}
 
@@ -36,8 +36,15 @@ def _no_outage_known(monkeypatch):
 
 
 @pytest.fixture
-def dead_redis(settings):
-    url = f"redis://127.0.0.1:{free_port(range(20_000, 20_100))}/0"  # nothing listens there
+def dead_port():
+    """A port that refuses connections for the test (bound, never listening)."""
+    with closed_port() as taken:
+        yield taken.getsockname()[1]
+
+
+@pytest.fixture
+def dead_redis(settings, dead_port):
+    url = f"redis://127.0.0.1:{dead_port}/0"  # nothing listens there
     settings.CACHES = redis_caches(url)
     return url
 
@@ -85,8 +92,8 @@ def test_a_dead_redis_is_tried_again_after_retry_after(settings, dead_redis):
     assert resilient.outages()[dead_redis] == (2, 2, True)
 
 
-def test_the_password_of_redis_stays_out_of_the_logs(settings, caplog):
-    url = f"redis://:s3cret@127.0.0.1:{free_port(range(20_000, 20_100))}/0"
+def test_the_password_of_redis_stays_out_of_the_logs(settings, caplog, dead_port):
+    url = f"redis://:s3cret@127.0.0.1:{dead_port}/0"
     settings.CACHES = redis_caches(url)
     caches["default"].get("anything")
 

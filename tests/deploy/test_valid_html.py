@@ -131,12 +131,36 @@ SIGNED_IN = {
         {"into": "nonsense"},
         422,
     ),
+    "night": lambda client, tables: (
+        client.get(reverse("night", args=[tables["done"].night_id])),
+        200,
+    ),
+    "nights": _get("/nights/"),
+    "group's table": _get("/table/"),
+    "move to another night": _game("done", "game_night"),
+    "refused move": _post(
+        lambda tables: reverse("game_night", args=[tables["done"].pk]), {"night": "junk"}, 422
+    ),  # fmt: skip
+    "compare": lambda client, tables: (
+        client.get(
+            reverse("player_compare", args=[tables["done"].seats[0].player_id]),
+            {"other": tables["done"].seats[1].player_id},
+        ),
+        200,
+    ),
+    "refused compare": lambda client, tables: (
+        client.get(
+            reverse("player_compare", args=[tables["done"].seats[0].player_id]), {"other": "x"}
+        ),
+        422,
+    ),
     "game not found": _get("/games/999999/", 404),
     "csrf refused": _csrf_refused,
 }
 SIGNED_OUT = {
     "home signed out": _get("/en/"),
     "rules": _get("/en/rules/"),
+    "rules of the table": _get("/en/rules/table/"),
     **{f"rules {slug}": _get(f"/en/rules/{slug}/") for slug, _title in book.SECTIONS},
     "login": _get("/accounts/login/"),
     "refused login": _post(

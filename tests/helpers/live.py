@@ -13,7 +13,6 @@ import json
 import os
 import re
 import secrets
-import socket
 import subprocess
 import sys
 import threading
@@ -25,23 +24,11 @@ from urllib.parse import urlencode
 
 import psycopg
 
+from tests.helpers.ports import bound_socket
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
-# LIVE_PORTS=8710-8719 when several test runs share the machine and each has its own range.
-FIRST_PORT, LAST_PORT = map(int, os.environ.get("LIVE_PORTS", "8130-8139").split("-"))
-PORTS = range(FIRST_PORT, LAST_PORT + 1)
 PASSWORD = "correct-horse-battery-9"
-
-
-def free_port(ports=PORTS):
-    for port in ports:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError(f"no free port in {ports}")
 
 
 def production_env(static_root, database_url, **extra):
@@ -60,6 +47,7 @@ def production_env(static_root, database_url, **extra):
         CACHE_DIR=str(Path(static_root).parent / "cache"),
         DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        EMAIL_HOST="localhost",  # the worker refuses to start without it in production
         ACCESS_LOG="",
         # Every phone of a module's tests signs up from 127.0.0.1.
         SIGNUPS_PER_CLIENT="1000",
@@ -93,8 +81,13 @@ def fresh_database(folder, main=None):
 
 
 class Server:
-    def __init__(self, env, workers=None, port=None):
-        self.env, self.workers, self.port = env, workers, port or free_port()
+    """gunicorn on a socket bound here first (tests/helpers/ports.py): two servers started at
+    once, by two xdist workers or two test runs, never reach for the same port."""
+
+    def __init__(self, env, workers=None):
+        self.env, self.workers = env, workers
+        self.socket = bound_socket()
+        self.port = self.socket.getsockname()[1]
         self.process = None
 
     @property
@@ -104,11 +97,13 @@ class Server:
     def start(self):
         command = [
             PYTHON, "-m", "gunicorn", "scorekeeper.wsgi",
-            "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning",
+            "--bind", f"fd://{self.socket.fileno()}", "--log-level", "warning",
         ]  # fmt: skip
         if self.workers:  # else gunicorn.conf.py's: twice the cores, plus one
             command += ["--workers", str(self.workers)]
-        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, pass_fds=[self.socket.fileno()]
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -123,6 +118,7 @@ class Server:
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=30)
+        self.socket.close()
 
 
 @contextlib.contextmanager

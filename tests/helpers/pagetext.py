@@ -51,3 +51,36 @@ def bad_typography(text):
     problems += re.findall(r"[\"“”]", text)
     problems += re.findall(rf"«[^{NBSP}]|[^{NBSP}]»", text)
     return problems
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, {name: value or "" for name, value in attrs}))
+
+    handle_startendtag = handle_starttag
+
+
+def tags(html, tag=None, **attrs):
+    """The attributes of each element of the page named `tag` (any, if None) that has `attrs`
+    (`class_` for class, one of its classes; `aria_label` for aria-label; True: present with
+    any value): an assert about them holds whatever the order, quoting or spacing of the
+    markup."""
+    wanted = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
+    parser = _Tags()
+    parser.feed(html)
+
+    def has(found, name, value):
+        if value is True:
+            return name in found
+        if name == "class":
+            return value in found.get(name, "").split()
+        return found.get(name) == value
+
+    def matches(found):
+        return all(has(found, name, value) for name, value in wanted.items())
+
+    return [found for name, found in parser.found if tag in (None, name) and matches(found)]

@@ -55,6 +55,7 @@ FIND = """(kind, name) => {
   }
   return null;
 }"""
+READY = "() => document.readyState === 'complete'"
 TEXT = """(selector) => [...document.querySelectorAll(selector)]
   .map((element) => element.textContent.replace(/\\s+/g, " ").trim())"""
 
@@ -76,6 +77,20 @@ class Phone:
 
     def fill(self, name, value):
         self._until_done(lambda: self.act("fill", "field", name, str(value)))
+
+    def _until_done(self, action):
+        """`action` once the page has loaded (as a person waits for it: leaving a page still
+        loading cancels its scripts, which Firefox reports as the service worker's errors),
+        tried again until what it acts on is there."""
+        self.until(READY)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                return action()
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def finds(self, kind, name):
         """Until the page shows the `kind` named `name` (a page loaded after a click)."""
@@ -117,16 +132,6 @@ class Phone:
         """The page's errors and uncaught exceptions, where the engine tells them (Firefox);
         Chromium's are judged by tests/browser/conftest.py's Watch."""
         return []
-
-    def _until_done(self, action):
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                return action()
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
 
 
 class ChromiumPhone(Phone):

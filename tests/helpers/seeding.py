@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
 
-from games import services
+from games import nights, services
 from games.models import Entry, Game, Round, Seat
 from games.rules.lama import RULES as LAMA
 
@@ -77,4 +77,5 @@ def finished_games(owner, rosters, seed=6):
         game.created_at = START + timedelta(days=day)
         game.finished_at = ended[game.pk]  # every game is played to its end (played_game)
     Game.objects.bulk_update(games, ["created_at", "finished_at"], batch_size=500)
+    nights.place_unplaced(owner)
     return games

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import redis as redis_client
 
-from tests.helpers.live import PYTHON, ROOT, free_port
+from tests.helpers.live import PYTHON, ROOT
+from tests.helpers.ports import pool
 
 WAITER = "import os, sys; print(os.environ[sys.argv[1]], flush=True); sys.stdin.read()"
 
@@ -61,32 +62,50 @@ def redis():
 
 class RedisServer:
     """A redis-server of the test's own, as bin/with-redis runs it (nothing kept on disk), that
-    the test can kill with SIGKILL in the middle and start again on the same port."""
+    the test can kill with SIGKILL in the middle and start again on the same port.
 
-    def __init__(self, folder, ports=range(63800, 63900)):
-        self.folder, self.port, self.process = Path(folder), free_port(ports), None
+    redis-server cannot take a bound socket: the first start tries the ports of this xdist
+    worker's pool until one is ours (the server that answers gives our process id)."""
+
+    def __init__(self, folder, ports=None):
+        self.folder, self.process = Path(folder), None
+        self.ports = ports or pool(64000)
+        self.port = None
 
     @property
     def url(self):
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self):
+        for port in [self.port] if self.port else self.ports:
+            if self._start_on(port):
+                self.port = port
+                return self
+        raise RuntimeError(f"redis-server did not start on any port of {self.ports}")
+
+    def _start_on(self, port):
         executable = shutil.which("redis-server")
         if executable is None:
             raise RuntimeError("Redis is not installed: apt-get install redis-server")
         self.process = subprocess.Popen(
-            [executable, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+            [executable, "--bind", "127.0.0.1", "--port", str(port), "--save", "",
              "--appendonly", "no", "--dir", str(self.folder), "--daemonize", "no",
              "--logfile", str(self.folder / "redis.log")]
         )  # fmt: skip
-        client = redis_client.Redis.from_url(self.url, socket_connect_timeout=0.2)
+        client = redis_client.Redis.from_url(
+            f"redis://127.0.0.1:{port}/0", socket_connect_timeout=0.2
+        )
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            with contextlib.suppress(redis_client.ConnectionError):
-                if client.ping():
-                    return self
-            time.sleep(0.05)
-        raise RuntimeError(f"redis-server did not answer on port {self.port}")
+        try:
+            while time.monotonic() < deadline and self.process.poll() is None:
+                with contextlib.suppress(redis_client.ConnectionError):
+                    if client.info("server")["process_id"] == self.process.pid:
+                        return True
+                time.sleep(0.05)
+        finally:
+            client.close()
+        self.stop()  # the port was taken (it exited), or it never answered
+        return False
 
     @contextlib.contextmanager
     def paused(self):

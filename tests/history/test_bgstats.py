@@ -70,12 +70,6 @@ def test_a_game_in_progress_has_nothing_to_send(alice_client, make_game):
     assert "bgstats://" not in alice_client.get(f"/games/{game.pk}/").content.decode()
 
 
-def test_it_checks_ownership(alice_client, make_game, bob):
-    game = make_game(rounds=FINISHED, owner=bob)
-
-    assert alice_client.get(f"/games/{game.pk}/bgstats.json").status_code == 404
-
-
 @pytest.mark.parametrize(
     ("kind", "rounds", "record"),
     [

@@ -10,7 +10,7 @@ from games.archive import backup, export
 from games.models import Game
 from tests.helpers import seeding
 
-pytestmark = pytest.mark.engine
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 
 def peak_of(owner, extension):

@@ -114,6 +114,7 @@ with transaction.atomic():
 """
 
 
+@pytest.mark.server
 def test_on_sqlite_the_export_reads_a_snapshot_and_holds_no_write_lock(tmp_path):
     env = production_env(tmp_path / "static", f"sqlite:///{tmp_path / 'db.sqlite3'}")
     probe = subprocess.run([PYTHON, "-c", PROBE], cwd=ROOT, env=env, capture_output=True,

@@ -152,6 +152,7 @@ def peak_memory_of_import(owner, content):
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_a_hostile_10_mb_file_costs_little_memory_and_no_replay(alice, no_replay):
     peak, job = peak_memory_of_import(alice, hostile_backup())
 
@@ -160,6 +161,7 @@ def test_a_hostile_10_mb_file_costs_little_memory_and_no_replay(alice, no_replay
     assert peak < MEMORY_ABOVE_IDLE / 10, peak  # counted, never built
 
 
+@pytest.mark.slow
 def test_the_memory_of_an_import_does_not_grow_with_its_file(alice, bob, monkeypatch):
     """A file three times as big takes about the same memory: it is read a game at a time and
     written a batch at a time (a 10 MB file's figures: docs/benchmarks.md). The batches keep

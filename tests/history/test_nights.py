@@ -32,11 +32,12 @@ def test_a_game_started_after_the_gap_starts_a_night(make_game, settings):
     assert Night.objects.count() == 2
 
 
-def test_the_gap_runs_from_the_end_of_the_previous_game(make_game):
+def test_the_gap_runs_from_the_start_of_the_previous_game(make_game, settings):
+    settings.NIGHT_GAP_HOURS = 2
     first = make_game(rounds=[(10, 10, 20), (10, 10, 25)])
-    moment = first.created_at - timedelta(hours=9)
-    Game.objects.filter(pk=first.pk).update(created_at=moment)  # finished just now
-    assert make_game().night_id == first.night_id
+    started_ago(first, 3)
+    Game.objects.filter(pk=first.pk).update(finished_at=first.finished_at)  # finished just now
+    assert make_game().night_id != first.night_id
 
 
 def test_nights_are_per_account(make_game, bob):

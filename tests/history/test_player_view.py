@@ -1,6 +1,9 @@
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from pytest_django.asserts import assertContains, assertInHTML
+
+from tests.helpers.pagetext import tags
 
 
 def test_it_requires_login(client, make_game):
@@ -19,26 +22,27 @@ def test_it_shows_the_figures_the_stats_module_computes(alice_client, make_game)
 
     response = alice_client.get(f"/players/{ana.pk}/")
 
-    html = " ".join(response.content.decode().split())
-    assert response.status_code == 200
-    assert '<dt>Games played</dt><dd>3 <span class="muted">(2 finished)</span>' in html
-    assert "<dd>1 alone, 0 shared</dd>" in html
-    assert "<dt>Win rate</dt><dd>50%</dd>" in html
-    assert "<dt>Average final total</dt><dd>25.0</dd>" in html
-    assert "<dt>Best (lowest) final total</dt><dd>7</dd>" in html
-    assert "<dt>Hands emptied</dt><dd>2</dd>" in html
-    assert '<dt>Chips returned</dt><dd>1 chip <span class="muted">(1 point)</span></dd>' in html
-    assert "<dt>Longest winning streak</dt><dd>1 game</dd>" in html
-    assert "finished games only" in html
+    for figures in (
+        '<dt>Games played</dt><dd>3 <span class="muted">(2 finished)</span></dd>',
+        "<dd>1 alone, 0 shared</dd>",
+        "<dt>Win rate</dt><dd>50%</dd>",
+        "<dt>Average final total</dt><dd>25.0</dd>",
+        "<dt>Best (lowest) final total</dt><dd>7</dd>",
+        "<dt>Hands emptied</dt><dd>2</dd>",
+        '<dt>Chips returned</dt><dd>1 chip <span class="muted">(1 point)</span></dd>',
+        "<dt>Longest winning streak</dt><dd>1 game</dd>",
+    ):
+        assertContains(response, figures, html=True)
+    assertContains(response, "finished games only")
 
 
 def test_the_win_rate_is_spaced_as_each_language_writes_it(alice_client, make_game):
     game = make_game(names=("Ana", "Ben"), rounds=[(5, 0), (-1, 31), (3, 12)])  # Ana wins
     url = f"/players/{game.seats[0].player_id}/"
-    english = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    french = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "<dd>100%</dd>" in english
-    assert "<dd>100\u00a0%</dd>" in french
+    english = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    french = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assertContains(english, "<dd>100%</dd>", html=True)
+    assertContains(french, "<dd>100\u00a0%</dd>", html=True)
 
 
 def test_it_draws_the_final_totals_with_wins_marked(alice_client, make_game):
@@ -47,9 +51,10 @@ def test_it_draws_the_final_totals_with_wins_marked(alice_client, make_game):
 
     html = alice_client.get(f"/players/{game.seats[0].player_id}/").content.decode()
 
-    assert '<svg class="chart-svg"' in html
-    assert html.count('class="marked"') == 2  # the won game, and the legend's sample
-    assert "<td>7</td>" in html and "<td>43</td>" in html
+    assert tags(html, "svg", class_="chart-svg")
+    assert len(tags(html, class_="marked")) == 2  # the won game, and the legend's sample
+    assertInHTML("<td>7</td>", html)
+    assertInHTML("<td>43</td>", html)
 
 
 def test_a_player_without_finished_games_has_no_chart(alice_client, make_game):
@@ -67,7 +72,7 @@ def test_it_links_to_the_players_history(alice_client, make_game):
 
     html = alice_client.get(f"/players/{pk}/").content.decode()
 
-    assert f'href="/history/?player={pk}"' in html
+    assert tags(html, "a", href=f"/history/?player={pk}")
 
 
 @pytest.mark.engine
@@ -101,14 +106,15 @@ def test_a_player_of_two_games_gets_a_block_for_each(alice_client, make_game):
 
     lama, llama_llama = section(html, "lama"), section(html, "llama_llama")
     assert html.index(lama) < html.index(llama_llama)
-    assert '<h2 id="game-lama">L.L.A.M.A.</h2>' in lama
-    assert "<dt>Games played</dt><dd>1</dd>" in lama
-    assert "<dt>Best (lowest) final total</dt><dd>7</dd>" in lama
-    assert "<dt>Hands emptied</dt><dd>1</dd>" in lama and "Chips returned" in lama
-    assert '<h2 id="game-llama_llama">Llama Llama</h2>' in llama_llama
-    assert "<dt>Games played</dt><dd>2</dd>" in llama_llama
-    assert "<dt>Best (highest) final total</dt><dd>120</dd>" in llama_llama
-    assert "<dt>Wins</dt><dd>1 alone, 0 shared</dd>" in llama_llama
+    assertInHTML('<h2 id="game-lama">L.L.A.M.A.</h2>', lama)
+    assertInHTML("<dt>Games played</dt><dd>1</dd>", lama)
+    assertInHTML("<dt>Best (lowest) final total</dt><dd>7</dd>", lama)
+    assertInHTML("<dt>Hands emptied</dt><dd>1</dd>", lama)
+    assert "Chips returned" in lama
+    assertInHTML('<h2 id="game-llama_llama">Llama Llama</h2>', llama_llama)
+    assertInHTML("<dt>Games played</dt><dd>2</dd>", llama_llama)
+    assertInHTML("<dt>Best (highest) final total</dt><dd>120</dd>", llama_llama)
+    assertInHTML("<dt>Wins</dt><dd>1 alone, 0 shared</dd>", llama_llama)
     assert "Hands emptied" not in llama_llama and "Chips returned" not in llama_llama
     assert "game-lato" not in html  # no block for a game not played
 
@@ -120,10 +126,12 @@ def test_each_game_has_its_own_chart_with_its_end_score(alice_client, make_game)
     html = alice_client.get(f"/players/{game.seats[0].player_id}/").content.decode()
 
     lama, llama_llama = section(html, "lama"), section(html, "llama_llama")
-    assert 'aria-labelledby="finals-chart-lama-title"' in lama
-    assert "40 points: the end of the game" in lama and "<td>7</td>" in lama
-    assert 'aria-labelledby="finals-chart-llama_llama-title"' in llama_llama
-    assert "100 points: the end of the game" in llama_llama and "<td>120</td>" in llama_llama
+    assert tags(lama, aria_labelledby="finals-chart-lama-title")
+    assert "40 points: the end of the game" in lama
+    assertInHTML("<td>7</td>", lama)
+    assert tags(llama_llama, aria_labelledby="finals-chart-llama_llama-title")
+    assert "100 points: the end of the game" in llama_llama
+    assertInHTML("<td>120</td>", llama_llama)
     assert "in each finished game of Llama Llama" in llama_llama
 
 
@@ -134,9 +142,11 @@ def test_a_game_of_the_lato_rule_has_its_own_block(alice_client, make_game):
     html = " ".join(alice_client.get(f"/players/{game.seats[0].player_id}/").text.split())
 
     lato = section(html, "lato")
-    assert "L.L.A.M.A., Lato z Komarami rule</h2>" in lato
-    assert "<dt>Best (lowest) final total</dt><dd>16</dd>" in lato
-    assert '<dt>Chips returned</dt><dd>1 chip <span class="muted">(10 points)</span></dd>' in lato
+    assertInHTML('<h2 id="game-lato">L.L.A.M.A., Lato z Komarami rule</h2>', lato)
+    assertInHTML("<dt>Best (lowest) final total</dt><dd>16</dd>", lato)
+    assertInHTML(
+        '<dt>Chips returned</dt><dd>1 chip <span class="muted">(10 points)</span></dd>', lato
+    )
     assert "No finished game yet." in section(html, "lama")
 
 

@@ -32,8 +32,7 @@ junk = st.one_of(
     st.integers(min_value=-(2**70), max_value=2**70),
     st.integers(min_value=-12, max_value=35),
 )
-FUZZ = settings(
-    max_examples=60,
+FUZZ = settings(  # as many examples as the profile says (tests/conftest.py)
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

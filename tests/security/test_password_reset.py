@@ -277,7 +277,8 @@ def test_the_limits_are_settings(client, carol, queued, settings):
 
 def in_a_fresh_process(code, **env):
     """What `code` prints, run after django.setup() with `env` beside a clean environment."""
-    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"} | env
+    base = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "1"}
+    env = base | env
     done = subprocess.run([PYTHON, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
                           env=env, capture_output=True, text=True, check=True)  # fmt: skip
     return done.stdout
@@ -290,6 +291,7 @@ def mailers(**env):
     return json.loads(in_a_fresh_process(code, **env))
 
 
+@pytest.mark.server
 def test_development_prints_mails_on_the_console():
     """No mail server set, as on a developer's machine: a mail is printed, not sent."""
     code = "from django.core.mail import send_mail; "
@@ -300,6 +302,7 @@ def test_development_prints_mails_on_the_console():
     assert "To: carol@example.org" in printed
 
 
+@pytest.mark.server
 def test_the_mail_server_is_read_from_the_environment():
     env = {
         "EMAIL_HOST": "smtp.example.org",
@@ -361,10 +364,12 @@ def site_url(**env):
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50)}
 
 
+@pytest.mark.server
 def test_in_development_links_go_to_make_runs_address():
     assert site_url() == "http://127.0.0.1:8000"
 
 
+@pytest.mark.server
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
@@ -377,6 +382,7 @@ def test_in_production_links_go_to_site_url_or_the_first_allowed_host(env, expec
     assert site_url(**PRODUCTION, **env) == expected
 
 
+@pytest.mark.server
 @pytest.mark.parametrize(
     "env",
     [

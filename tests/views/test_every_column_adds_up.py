@@ -33,7 +33,7 @@ def typed_game(draw, ruleset):
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda ruleset: ruleset.kind)
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(data=st.data())
 def test_the_entries_shown_in_each_column_sum_to_its_total(ruleset, data):
     players, rounds = data.draw(typed_game(ruleset))

@@ -13,6 +13,11 @@ def test_it_describes_a_game_in_progress(alice_client, make_game):
     game = make_game(rounds=[[12, 0, 5], [3, -1, 7]])
     data = alice_client.get(f"/games/{game.pk}.json").json()
     assert data.pop("started_at") == game.created_at.isoformat()
+    assert data.pop("night") == {
+        "id": game.night_id,
+        "start": game.night.start.isoformat(),
+        "label": "",
+    }
     assert [r.pop("saved_at") for r in data["rounds"]] == [
         r.created_at.isoformat() for r in game.stored_rounds
     ]

@@ -153,11 +153,6 @@ def test_on_a_finished_game_it_counts_nothing_and_saves_nothing(alice_client, ma
     assert Round.objects.filter(game=game).count() == 1
 
 
-def test_it_checks_ownership(client, bob, game):
-    client.force_login(bob)
-    assert calculate(client, game, 0, {0: "ABC"}).status_code == 404
-
-
 # ---------------------------------------------------------------------------- its refusals
 
 

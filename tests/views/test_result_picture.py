@@ -44,13 +44,6 @@ def test_its_file_name_names_the_winner(alice_client, make_game):
     )
 
 
-def test_it_checks_ownership(client, bob, make_game):
-    game = finished_game(make_game)
-    client.force_login(bob)
-
-    assert client.get(url(game)).status_code == 404
-
-
 def test_it_asks_to_log_in(client, make_game):
     response = client.get(url(finished_game(make_game)))
 

@@ -22,7 +22,7 @@ const browser = await puppeteer.launch({
 const page = await browser.newPage();
 // What went wrong in the page, reported to the test when it asks.
 const problems = [];
-page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
 page.on("console", (message) => {
   if (message.type() === "error") problems.push(`console error: ${message.text()}`);
 });

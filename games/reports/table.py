@@ -1,0 +1,220 @@
+"""The group's table and the nights' standings, derived from the stored games.
+
+Nothing here is typed by anyone: the places come from the rules' verdicts (Game.state, folded
+through games/reports/folds.py), the ratings from games/reports/ratings.py. The table of an
+account is computed once per change of its finished games and kept in the cache under a key
+that changes with them (`table_key`: one aggregate query), never per page view. A night's
+standings are kept under the digest of its games' versions (folds.derived).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db.models import Count, F, Max, Sum
+from django.db.models.functions import Mod
+from django.utils.translation import gettext as _
+
+from games import rules
+from games.models import Game, Kind, Seat
+from games.reports import charts, folds, ratings, summaries
+
+FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
+# Versions are random 63-bit numbers: summed whole they overflow SQLite's integers, so two
+# residues of them are summed, each small enough for 20,000 games.
+PARTS = (1_048_573, 1_048_571)
+
+
+@dataclass
+class Tables:
+    """The table of each game kind played (rules.RULESETS order), and when each match was."""
+
+    kinds: dict[str, ratings.Table] = field(default_factory=dict)
+    dates: dict[str, list[datetime]] = field(default_factory=dict)
+
+    def of(self, kind):
+        return self.kinds.get(kind)
+
+
+def table_key(owner):
+    """A key that changes with the account's finished games: every write draws the game a new
+    version (a rename and a merge too: services.py), an end or a deletion changes the count, a
+    new game the largest pk. One aggregate query."""
+    finished = Game.objects.filter(owner=owner).finished()
+    sums = {f"v{n}": Sum(Mod(F("version"), part)) for n, part in enumerate(PARTS)}
+    marker = finished.aggregate(n=Count("pk"), top=Max("pk"), **sums)
+    parts = [marker[name] or 0 for name in sorted(marker)]
+    return f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
+        map(str, parts)
+    )
+
+
+def tables(owner) -> Tables:
+    """The account's tables, computed once per change of its finished games."""
+    key, cache = table_key(owner), caches["folds"]
+    kept = cache.get(key)
+    if kept is None:
+        kept = compute(owner)
+        cache.set(key, kept)
+    return kept
+
+
+def compute(owner) -> Tables:
+    games = (
+        Game.objects.filter(owner=owner)
+        .finished()
+        .order_by("created_at", "pk")
+        .values_list("pk", "version", "kind", "created_at")
+    )
+    games = list(games)
+    states = folds.states((pk, version) for pk, version, _kind, _started in games)
+    seated = _players(Seat.objects.filter(game__owner=owner, game__finished_at__isnull=False))
+    matches, dates = defaultdict(list), defaultdict(list)
+    for pk, _version, kind, started in games:
+        state = states.get(pk)
+        if state is None or not state.finished:  # the rules refuse it, or it is not over
+            continue
+        matches[kind].append(ratings.match_of(state, seated[pk]))
+        dates[kind].append(started)
+    ranked_after = settings.RANKED_AFTER_GAMES
+    return Tables(
+        {
+            kind: ratings.rate(matches[kind], ranked_after)
+            for kind in rules.RULESETS
+            if kind in matches
+        },
+        dict(dates),
+    )
+
+
+def _players(seats):
+    """{game pk: its players' pks in seat order}."""
+    seated = defaultdict(list)
+    for game, player in seats.order_by("game", "position").values_list("game", "player"):
+        seated[game].append(player)
+    return seated
+
+
+# The rating chart shows a player's last games: a phone's width holds some thirty points.
+CHART_GAMES = 30
+
+
+def rating_chart(found: ratings.Table, dates, player) -> charts.Chart:
+    """`player`'s rating (the table's number) after each of their last games, oldest first."""
+    history = found.history.get(player, [])[-CHART_GAMES:]
+    line = charts.Line(_("Rating"), [round(ordinal) for _index, ordinal in history])
+    labels = [summaries.short_date(dates[index]) for index, _ordinal in history]
+    return charts.line_chart([line], labels, x_room=3, below_zero=True)
+
+
+# ------------------------------------------------------------------------------ nights
+
+
+@dataclass(frozen=True)
+class NightGame:
+    pk: int
+    kind: str
+    started: datetime
+    players: tuple[int, ...]  # player pks in seat order
+    finished: bool
+    winners: tuple[int, ...]  # player pks
+    totals: tuple[int, ...]
+
+    @property
+    def label(self):
+        return Kind(self.kind).label
+
+
+@dataclass
+class NightRow:
+    player: int
+    games: int = 0
+    sole: int = 0
+    shared: int = 0
+    finals: int = 0
+    place: int = 0
+
+    @property
+    def wins(self):
+        return self.sole + self.shared
+
+
+@dataclass(frozen=True)
+class NightStandings:
+    kind: str
+    highest_wins: bool
+    rows: tuple[NightRow, ...]
+
+    @property
+    def label(self):
+        return Kind(self.kind).label
+
+    @property
+    def winners(self):
+        return [row.player for row in self.rows if row.place == 1 and row.wins]
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    games: tuple[NightGame, ...]  # in the order played
+    standings: tuple[NightStandings, ...]  # per game kind, in rules.RULESETS order
+
+
+def night_summary(night) -> NightSummary:
+    """A night's games and standings, kept under the digest of its games' versions."""
+    return folds.derived(f"night-{night.pk}-{FINGERPRINT}", night.games.all(), partial(_night))
+
+
+def _night(pairs, states):
+    pks = [pk for pk, _version in reversed(pairs)]  # oldest first
+    seated = _players(Seat.objects.filter(game__in=pks))
+    started = dict(Game.objects.filter(pk__in=pks).values_list("pk", "created_at"))
+    games = []
+    for pk in sorted(pks, key=lambda pk: (started[pk], pk)):
+        state, players = states.get(pk), tuple(seated[pk])
+        if state is None:
+            continue
+        winners = tuple(players[seat] for seat in state.winners)
+        games.append(
+            NightGame(pk, state.kind, started[pk], players, state.finished, winners, state.totals)
+        )
+    return NightSummary(tuple(games), night_standings(games))
+
+
+def night_standings(games) -> tuple[NightStandings, ...]:
+    """Per game kind, over the night's finished games: most wins (a shared win is a win), then
+    most sole wins, then the best sum of finals in the game's own direction (the lowest in
+    L.L.A.M.A. and its Lato z Komarami rule, the highest in Llama Llama); players equal on all
+    three share a place."""
+    found = []
+    for kind, ruleset in rules.RULESETS.items():
+        played = [game for game in games if game.kind == kind and game.finished]
+        if not played:
+            continue
+        rows = {}
+        for game in played:
+            for player, total in zip(game.players, game.totals, strict=True):
+                row = rows.setdefault(player, NightRow(player))
+                row.games += 1
+                row.finals += total
+                if player in game.winners:
+                    if len(game.winners) > 1:
+                        row.shared += 1
+                    else:
+                        row.sole += 1
+        sign = -1 if ruleset.highest_wins else 1
+
+        def key(row, sign=sign):
+            return (-row.wins, -row.sole, sign * row.finals)
+
+        ordered = sorted(rows.values(), key=key)
+        for position, row in enumerate(ordered, start=1):
+            before = ordered[position - 2] if position > 1 else None
+            row.place = before.place if before and key(before) == key(row) else position
+        found.append(NightStandings(kind, ruleset.highest_wins, tuple(ordered)))
+    return tuple(found)

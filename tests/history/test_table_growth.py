@@ -1,0 +1,59 @@
+"""The group's table does the same work at 50 games and at 5,000: one aggregate query for its
+key while the account's finished games are unchanged, and the same queries to compute it
+again after a change (folds.states reads the games not kept in one statement)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Game
+from tests.helpers import seeding
+
+pytestmark = pytest.mark.engine
+
+SMALL, LARGE = 50, 5_000
+
+
+def account(django_user_model, name, games):
+    owner = django_user_model.objects.create_user(name, password="correct-horse-9")
+    seeding.finished_games(owner, seeding.tables(games))
+    return owner
+
+
+def queries(client, owner, path):
+    client.force_login(owner)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(captured)
+
+
+def test_the_table_and_its_json_cost_the_same_at_any_size(client, django_user_model):
+    small = account(django_user_model, "small", SMALL)
+    large = account(django_user_model, "large", LARGE)
+    fay = {owner: owner.players.get(name="Fay").pk for owner in (small, large)}
+    paths = ["/table/", "/standings.json", "/players/{fay}/", "/nights/"]
+    for path in paths:
+        first = [queries(client, o, path.format(fay=fay[o])) for o in (small, large)]
+        again = [queries(client, o, path.format(fay=fay[o])) for o in (small, large)]
+        assert first[0] == first[1], path
+        assert again[0] == again[1], path
+    # After a change, the table is computed again, with as many queries at both sizes.
+    for owner in (small, large):
+        services.delete_game(Game.objects.filter(owner=owner).first())
+    changed = [queries(client, o, "/table/") for o in (small, large)]
+    assert changed[0] == changed[1]
+
+
+def test_an_unchanged_table_is_not_computed_again(client, django_user_model, monkeypatch):
+    from games.reports import table
+
+    owner = account(django_user_model, "owner", SMALL)
+    client.force_login(owner)
+    client.get("/table/")
+    calls = []
+    monkeypatch.setattr(table, "compute", lambda owner: calls.append(owner))
+    assert client.get("/table/").status_code == 200
+    assert client.get("/standings.json").status_code == 200
+    assert calls == []
