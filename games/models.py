@@ -363,6 +363,9 @@ class Round(models.Model):
     created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
     # Sent with the form, so a retried or double-tapped submission saves the round once.
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
+    # The game's version when this round was last written (added or edited): what an undo or
+    # an edit confirmed from an older page is bound to. 0: not known (written before).
+    version = models.BigIntegerField(_("version"), default=0, editable=False)
     # Which scorer link saved it last (added or edited); None: the owner's account (or the
     # admin, or an import). A revoked link is kept, so its rounds still name it.
     saved_by = models.ForeignKey(
@@ -536,6 +539,7 @@ class StoredRound:
     # The number of the scorer link that saved it last, None for the owner (Round.saved_by);
     # a default, so that a StoredRound kept in a cache before it existed still reads.
     saved_by: int | None = None
+    version: int = 0  # Round.version
 
 
 @dataclass(frozen=True)
@@ -566,22 +570,26 @@ def read_rounds(pks) -> dict[int, StoredGame]:
             "entries__round__number",
             "entries__round__last_to_quit", "entries__round__created_at",
             "entries__round__idempotency_key", "entries__round__saved_by",
-            "entries__value",
+            "entries__round__version", "entries__value",
         )
     )  # fmt: skip
-    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by, values)})
-    for game, *row, position, number, last_to_quit, saved, key, by, value in rows:
+    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by,
+    #                                                       version, values)})
+    for game, *row, position, number, last_to_quit, saved, key, by, version, value in rows:
         _row, positions, rounds = games.setdefault(game, (row, set(), {}))
         positions.add(position)
         if number is not None:  # a game with no round yet has seats and no entries
-            rounds.setdefault(number, (last_to_quit, saved, key, by, []))[4].append(value)
+            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, []))
+            round_[5].append(value)
     links = _link_numbers(
-        {by for _row, _positions, rounds in games.values() for *_, by, _values in rounds.values()}
+        {r[3] for _row, _positions, rounds in games.values() for r in rounds.values()}
     )
     return {
         game: StoredGame(*row, len(positions), tuple(
-            StoredRound(number, rules.Round(tuple(values), last), saved, key, links.get(by))
-            for number, (last, saved, key, by, values) in rounds.items()
+            StoredRound(
+                number, rules.Round(tuple(values), last), saved, key, links.get(by), version
+            )
+            for number, (last, saved, key, by, version, values) in rounds.items()
         ))
         for game, (row, positions, rounds) in games.items()
     }  # fmt: skip

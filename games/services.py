@@ -34,6 +34,10 @@ class StaleSheet(Exception):
     """Another phone changed the game first."""
 
 
+class RoundChanged(StaleSheet):
+    """The round was written again (edited) since the page that asks was opened."""
+
+
 class PlayedTogether(Exception):
     """Two players who sat at one table cannot be merged: a game seats a person once."""
 
@@ -203,6 +207,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
                 last_to_quit=round_.last_to_quit,
                 idempotency_key=key,
                 saved_by=saved_by,
+                version=fresh.version,
             )
             counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
@@ -214,7 +219,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
         raise StaleSheet from error
     by = saved_by.number if saved_by else None
     as_stored = rules.Round(counted, round_.last_to_quit)
-    played = StoredRound(number, as_stored, saved.created_at, key, by)
+    played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
     fresh.load(stored=stored, state=state)
     if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
@@ -223,33 +228,40 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
 
 
 @transaction.atomic
-def replace_round(game, number, round_, round_id=None, saved_by=None):
-    """Replace the numbers of round `number` (the stored round `round_id`, when given), by the
-    scorer link `saved_by` (None for the owner: the round then names who saved it last);
-    StaleSheet if it was undone (even if another round took its number) or no longer fits."""
+def replace_round(game, number, round_, round_id=None, saved_by=None, round_version=None):
+    """Replace the numbers of round `number` (the stored round `round_id`, as it was at
+    `round_version`, when given), by the scorer link `saved_by` (None for the owner: the round
+    then names who saved it last); StaleSheet if it was undone (even if another round took its
+    number) or no longer fits, RoundChanged if it was edited since."""
     fresh = lock(game)
     still_scoring(saved_by)
     stored = fresh.rounds.filter(number=number).first()
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
+    if round_version not in (None, stored.version):
+        raise RoundChanged
     state = recheck(fresh, number, round_)
     raise_version(fresh)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
-    stored.save(update_fields=["last_to_quit", "saved_by"])
+    stored.version = fresh.version
+    stored.save(update_fields=["last_to_quit", "saved_by", "version"])
     for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
     fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
-def undo_last_round(game, number, round_id=None):
-    """Delete round `number` (the stored round `round_id`, when given) if it is still the last
-    one; StaleSheet otherwise: already undone, or no longer the last."""
+def undo_last_round(game, number, round_id=None, round_version=None):
+    """Delete round `number` (the stored round `round_id`, as it was at `round_version`, when
+    given) if it is still the last one; StaleSheet otherwise: already undone, no longer the
+    last, or edited since."""
     with transaction.atomic():
         fresh = lock(game)
         rounds = fresh.rounds.filter(number=number)
         if round_id is not None:
             rounds = rounds.filter(pk=round_id)
+        if round_version is not None:
+            rounds = rounds.filter(version=round_version)
         rounds = rounds.exclude(game__rounds__number__gt=number)
         keys = list(rounds.exclude(idempotency_key=None).values_list("idempotency_key", flat=True))
         deleted, _ = rounds.delete()
@@ -264,7 +276,14 @@ def undo_last_round(game, number, round_id=None):
 def round_id(game, number):
     """The id of the stored round `number` of `game` (what an undo or an edit is bound to), or
     None when the game has no such round."""
-    return game.rounds.filter(number=number).values_list("pk", flat=True).first()
+    found = bound_round(game, number)
+    return found and found[0]
+
+
+def bound_round(game, number):
+    """(id, version) of the stored round `number` of `game`, what an undo or an edit page is
+    bound to; None when the game has no such round."""
+    return game.rounds.filter(number=number).values_list("pk", "version").first()
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_game_version'),
+        ('games', '0016_round_version'),
     ]
 
     operations = [
