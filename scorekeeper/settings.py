@@ -124,6 +124,9 @@ JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
 # this many an hour; and the most games an account holds, past which an import is refused.
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", 5))
 ACCOUNT_MAX_GAMES = int(os.environ.get("ACCOUNT_MAX_GAMES", 20_000))
+# A scorer link (games/models.py, ScorerLink) scores for this many days after it was made, and
+# never once its game is over: an evening's table, not a key kept for ever.
+SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # Exports an account may ask for in an hour (each reads all its games), and how long the file
 # of one is kept for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
@@ -192,6 +195,8 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # Sign-up tries from one client in a window: past it, the form answers 429 until the window
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+# A game's result picture costs some 150 ms to draw: at most this many drawings a minute.
+RESULT_PICTURES_PER_MINUTE = int(os.environ.get("RESULT_PICTURES_PER_MINUTE", 4))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.

@@ -18,9 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import nights
 from games.access import get_game_for, get_night_for
 from games.forms.nights import NightForm, NightLabelForm, night_name
-from games.pages import posted
+from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION, posted
 from games.reports import night_picture, table
-from games.views.result import IMAGE_ONLY, KEPT_SECONDS, VERSION
 
 PER_PAGE = 20
 

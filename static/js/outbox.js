@@ -19,7 +19,8 @@ import { heardFromServer } from "./offline.js";
 import { closePickers } from "./picker.js";
 import * as Outbox from "./outbox-store.js";
 
-const KEPT = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key"]);
+// The form's own fields, not what was typed: its round, its submission key, the totals shown.
+const KEPT = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "totals"]);
 const RETRY_MS = 10000;
 let items = []; // this sheet's rounds in the outbox, as last read
 let notes = []; // the last sending's rounds saved ("Round 3 saved."), told till the next
@@ -105,6 +106,9 @@ function numberForm(form, number) {
   const outbox = box();
   form.querySelector('[name="round_number"]').value = number;
   form.querySelector('[name="idempotency_key"]').value = newKey();
+  // A round after the rounds waiting is typed against totals no page has shown yet: none sent.
+  const totals = form.querySelector('[name="totals"]');
+  if (totals && number !== Number(form.dataset.serverRound)) totals.value = "";
   const legend = form.querySelector("legend");
   if (legend) legend.textContent = fill(outbox.dataset.legend, { n: number });
   const heading = document.getElementById("sheet-title");
@@ -422,6 +426,13 @@ function askForSync() {
 
 // The outbox's part in a save (save.js calls these, in the order of a save's events).
 const active = () => Boolean(window.indexedDB && box());
+
+// Whether the outbox holds rounds of this sheet, or shows one in the form: the form is the
+// outbox's to number then, not the poll's (live.js).
+export function holding() {
+  const form = roundForm();
+  return active() && (items.length > 0 || Boolean(form && form.dataset.outboxItem));
+}
 
 // Save, with no signal or behind rounds still waiting: into the outbox, in order. True when
 // the outbox took the save (htmx then sends nothing).
