@@ -1,9 +1,13 @@
 """The account page: its e-mail address, its password, its players, and its deletion."""
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
 
+from games.archive import export_job
 from games.models import Entry, Game, Player, Round, Seat
+from jobs.models import Job
 from tests.helpers.pagetext import text
 
 PASSWORD = "correct-horse-9"  # tests/conftest.py
@@ -113,10 +117,31 @@ def test_sign_up_takes_an_optional_address_and_says_why(client, db):
 # ------------------------------------------------------------------------------- delete
 
 
-def test_the_deletion_page_offers_a_last_backup_first(alice_client):
+def test_the_deletion_page_offers_a_last_backup_first(alice_client, make_game):
+    make_game()
     page = alice_client.get("/accounts/delete/").text
-    assert 'href="/history/export.json" download' in page
-    assert page.index("/history/export.json") < page.index('name="password"')
+    assert 'action="/history/export.json"' in page
+    assert 'name="password"' not in page  # not before the backup is ready
+
+
+def test_the_last_backup_is_a_task_and_the_deletion_is_offered_once_it_is_ready(
+    alice_client, make_game, settings
+):
+    make_game()
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+
+    response = alice_client.post("/history/export.json", {"for_deletion": "1"})
+
+    assert response["Location"] == "/accounts/delete/"
+    job = Job.objects.get()
+    page = alice_client.get("/accounts/delete/").text
+    assert "The deletion is offered here once the file is ready." in page
+    assert 'name="password"' not in page and 'data-hx-trigger="every 1s"' in page
+    export_job.write_export.call(job.pk, "json")  # as the worker does, off the request
+
+    page = alice_client.get("/accounts/delete/", headers={"HX-Request": "true"}).text
+    assert f'href="/jobs/{job.pk}/file/" download' in page and 'name="password"' in page
+    assert json.loads(alice_client.get(f"/jobs/{job.pk}/file/").getvalue())[0]["players"]
 
 
 def test_it_deletes_the_account_with_its_games_and_players_and_logs_out(
