@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -395,6 +396,27 @@ class Round(models.Model):
         return _("Round %(number)s") % {"number": self.number}
 
 
+class UndoneKey(models.Model):
+    """The submission key of a round that was undone, kept: the same save sent again (an
+    outbox's retry, Back then Save) is answered "saved, then undone", never saved again."""
+
+    game = models.ForeignKey(
+        Game, models.CASCADE, related_name="undone_keys", verbose_name=_("game")
+    )
+    key = models.UUIDField(_("submission key"), editable=False)
+    number = models.PositiveSmallIntegerField(_("round"), editable=False)
+
+    class Meta:
+        verbose_name = _("undone submission")
+        verbose_name_plural = _("undone submissions")
+        constraints = [
+            models.UniqueConstraint("game", "key", name="undone_key_once_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.key} ({self.number})"
+
+
 class Entry(models.Model):
     round = models.ForeignKey(
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
@@ -446,9 +468,20 @@ class ShareLink(models.Model):
         return reverse("live", args=[self.token])
 
 
+def scorer_links_made_since():
+    """The oldest a working scorer link may be made (SCORER_LINK_DAYS ago)."""
+    return timezone.now() - timedelta(days=settings.SCORER_LINK_DAYS)
+
+
 class ScorerLinkQuerySet(models.QuerySet):
     def working(self):
-        return self.filter(revoked_at__isnull=True)
+        """The links that still score: not turned off, made within SCORER_LINK_DAYS, and their
+        game not over (its owner alone corrects a finished game)."""
+        return self.filter(
+            revoked_at__isnull=True,
+            created_at__gt=scorer_links_made_since(),
+            game__finished_at__isnull=True,
+        )
 
 
 class ScorerLink(models.Model):
@@ -483,6 +516,18 @@ class ScorerLink(models.Model):
 
     def get_absolute_url(self):
         return reverse("scorer_sheet", args=[self.token])
+
+    @property
+    def stopped(self):
+        """Why the link no longer scores: "revoked", "finished" (its game is over), "expired"
+        (made more than SCORER_LINK_DAYS ago); "" while it works."""
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.game.finished_at is not None:
+            return "finished"
+        if self.created_at <= scorer_links_made_since():
+            return "expired"
+        return ""
 
 
 @dataclass(frozen=True)

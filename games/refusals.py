@@ -159,6 +159,15 @@ def undone_message(number):
     ) % {"number": number}
 
 
+def undone_replay_message(number, numbers):
+    """A round sent again (`numbers`: "Ana 4, Ben 0") whose first sending saved round
+    `number`, undone since: it stays undone."""
+    return _(
+        "Round %(number)s was saved with these numbers (%(numbers)s), then undone: it was not "
+        "saved again. Here is the sheet as it is now."
+    ) % {"number": number, "numbers": numbers}
+
+
 def not_last_message(number):
     """An undo page for round `number`, which is still there but no longer the last round."""
     return _(

@@ -16,7 +16,17 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games import names, nights, rules
-from games.models import Entry, Game, Player, Round, ScorerLink, Seat, StoredRound, new_version
+from games.models import (
+    Entry,
+    Game,
+    Player,
+    Round,
+    ScorerLink,
+    Seat,
+    StoredRound,
+    UndoneKey,
+    new_version,
+)
 from games.reports import folds
 
 
@@ -34,6 +44,11 @@ class PlayedTogether(Exception):
     def __init__(self, games):
         super().__init__(games)
         self.games = games
+
+
+class LinkStopped(StaleSheet):
+    """The scorer link saving was turned off (or its game ended) before the save: nothing is
+    saved (the view reads the game again through the link, and answers that it stopped)."""
 
 
 class AccountGone(PermissionDenied):
@@ -127,6 +142,17 @@ def lock(game):
     return fresh.load(seats=game.seats)  # seats never change once a game has started
 
 
+def still_scoring(link):
+    """LinkStopped unless the scorer link `link` (None: the owner) still works, its row locked
+    (after the game's, as a deletion locks them) until the save commits: a revocation then
+    comes before the save, which is refused, or after it, which stands."""
+    if link is None:
+        return
+    working = ScorerLink.objects.working().select_for_update(of=("self",)).filter(pk=link.pk)
+    if not working.exists():
+        raise LinkStopped
+
+
 def raise_version(game):
     """The one raise of a write: `game` (locked by it) gets a new version."""
     game.version = new_version()
@@ -168,7 +194,10 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
                 fresh = game
             else:  # another phone wrote first: the game as it stands decides
                 fresh, state = lock(game), None
+                if undone_with(fresh, key) is not None:
+                    raise StaleSheet  # undone since the view asked (the view says so)
                 raise_version(fresh)
+            still_scoring(saved_by)
             if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
             state = state or recheck(fresh, number, round_)
@@ -205,6 +234,7 @@ def replace_round(game, number, round_, round_id=None, saved_by=None, round_vers
     then names who saved it last); StaleSheet if it was undone (even if another round took its
     number) or no longer fits, RoundChanged if it was edited since."""
     fresh = lock(game)
+    still_scoring(saved_by)
     stored = fresh.rounds.filter(number=number).first()
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
@@ -232,8 +262,11 @@ def undo_last_round(game, number, round_id=None, round_version=None):
             rounds = rounds.filter(pk=round_id)
         if round_version is not None:
             rounds = rounds.filter(version=round_version)
-        deleted, _ = rounds.exclude(game__rounds__number__gt=number).delete()
+        rounds = rounds.exclude(game__rounds__number__gt=number)
+        keys = list(rounds.exclude(idempotency_key=None).values_list("idempotency_key", flat=True))
+        deleted, _ = rounds.delete()
         if deleted:
+            UndoneKey.objects.bulk_create(UndoneKey(game=fresh, key=k, number=number) for k in keys)
             raise_version(fresh)
             fresh.settle()
     if not deleted:
@@ -291,14 +324,27 @@ def delete_account(user):
     user.delete()
 
 
+def undone_with(game, key):
+    """The number of the round that was saved with this submission key and then undone, or
+    None."""
+    key = _as_key(key)
+    if key is None:
+        return None
+    return game.undone_keys.filter(key=key).values_list("number", flat=True).first()
+
+
+def _as_key(key):
+    """A submission key as posted, as a UUID; None for none or any junk."""
+    try:
+        return uuid.UUID(str(key)) if key else None
+    except ValueError:
+        return None
+
+
 def saved_with(game, key):
     """(number, rules.Round) of the round saved with this submission key, or None (any junk
     is simply not a key)."""
-    try:
-        key = uuid.UUID(str(key)) if key else None
-    except ValueError:
-        return None
-    number = game.submission_keys.get(key)
+    number = game.submission_keys.get(_as_key(key))
     return None if number is None else (number, game.stored_rounds[number - 1].played)
 
 

@@ -124,6 +124,9 @@ JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
 # this many an hour; and the most games an account holds, past which an import is refused.
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", 5))
 ACCOUNT_MAX_GAMES = int(os.environ.get("ACCOUNT_MAX_GAMES", 20_000))
+# A scorer link (games/models.py, ScorerLink) scores for this many days after it was made, and
+# never once its game is over: an evening's table, not a key kept for ever.
+SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # Exports an account may ask for in an hour (each reads all its games), and how long the file
 # of one is kept for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))

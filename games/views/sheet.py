@@ -17,7 +17,8 @@ from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
 from games.forms.calculator import offer_goals
 from games.forms.game import GameAboutForm, NewGameForm, RoundForm
-from games.pages import page_context, posted, sheet, stale_round
+from games.pages import page_context, posted, sheet, stale_round, typed
+from games.refusals import undone_replay_message
 from games.reports import folds
 from games.wording import and_list, collation_key
 
@@ -107,6 +108,9 @@ def _answered_already(request, access, game, form):
         if form.repeats(*saved):
             return _saved(request, access, saved[0])
         return stale_round(request, access, form)
+    undone = services.undone_with(game, request.POST.get("idempotency_key"))
+    if undone is not None:
+        return _undone(request, access, game, form, undone)
     just_saved = services.saved_with(game, request.POST.get("saved_key"))
     if form.is_empty() and just_saved is not None and just_saved[0] == game.next_round - 1:
         # A late second tap of a double tap, on the new form shown after the save (which
@@ -121,6 +125,9 @@ def _lost_race(request, access, form):
     saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
     if saved is not None and form.repeats(*saved):  # a double tap, both read before either saved
         return _saved(request, access, saved[0], fresh)
+    undone = services.undone_with(fresh, form.cleaned_data["idempotency_key"])
+    if undone is not None:  # saved and undone between the view's read and the save
+        return _undone(request, access, fresh, form, undone)
     return stale_round(request, access, form, fresh)
 
 
@@ -134,6 +141,12 @@ def _saved(request, access, number, game=None):
     key = game.stored_rounds[number - 1].key if number <= len(game.stored_rounds) else None
     form = RoundForm(game, initial={"saved_key": key})
     return sheet(request, access, game, form, saved=number)
+
+
+def _undone(request, access, game, form, number):
+    """A save sent again after the round it saved was undone: undone it stays (409)."""
+    notice = undone_replay_message(number, typed(form, game.names))
+    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
 
 
 def _refused(request, access, game, form):

@@ -391,3 +391,26 @@ def test_logging_out_with_nothing_waiting_takes_one_tap_and_the_drafts(page, sig
 
     expect(page.get_by_role("navigation").get_by_role("link", name="Log in")).to_be_visible()
     assert page.evaluate(DRAFTS) == []
+
+
+def test_a_scorer_link_turned_off_leaves_its_rounds_listed_to_discard(
+    page, make_game, no_signal, watch
+):
+    """The rounds the link kept are told they cannot be saved, each with its Discard, wherever
+    the board's polls show the link's end."""
+    watch.expect(404, "/rounds/")
+    watch.expect(404, "/board/")
+    watch.expect_console("Response Status Error Code 404")
+    game = make_game()
+    link = services.add_scorer_link(game)
+    page.goto(link.get_absolute_url())
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    expect(waiting_rows(page)).to_have_count(1)
+    wait_for_requests()
+    services.revoke_scorer_link(link)
+
+    no_signal.back(page)
+
+    expect(page.locator("[data-outbox]")).to_contain_text("Round 1 was not saved, and cannot be")
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+    expect(page.locator("[data-outbox] li")).to_have_count(0)
