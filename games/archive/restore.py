@@ -126,9 +126,11 @@ def _insert_games(owner, backups, tables, job):
     for game, backup, table, moments in zip(games, backups, tables, saved, strict=True):
         seats += [(game, player, position) for position, player in enumerate(table)]
         played = zip(backup.rounds, moments, strict=True)
-        rounds += [(game, n, r.last_to_quit, t) for n, (r, t) in enumerate(played, 1)]
+        # version 0, as Round.version's default: SQL has no default for the column
+        rounds += [(game, n, r.last_to_quit, t, 0) for n, (r, t) in enumerate(played, 1)]
     seat_ids = iter(insert(Seat, ("game", "player", "position"), seats))
-    round_ids = iter(insert(Round, ("game", "number", "last_to_quit", "created_at"), rounds))
+    round_columns = ("game", "number", "last_to_quit", "created_at", "version")
+    round_ids = iter(insert(Round, round_columns, rounds))
     for backup in backups:
         table = [next(seat_ids) for _player in backup.players]
         for played in backup.rounds:
