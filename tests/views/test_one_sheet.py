@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game, ScorerLink
+from tests.helpers.admin import edit_round
 from tests.helpers.pagetext import text
 
 pytestmark = pytest.mark.engine
@@ -223,3 +224,20 @@ def test_an_edit_confirmed_after_another_phone_edited_the_round_changes_nothing(
     assert "your numbers (Ana 2, Ben 0, Cleo 7) were not saved" in said
     assert 'name="seat_2" id="id_seat_2" value="9"' in refused.text  # as it now stands
     assert stored(game)[1] == [2, 0, 9]
+
+
+def test_an_undo_page_opened_before_the_admin_changed_the_round_undoes_nothing(
+    alice_client, admin_client, make_game
+):
+    game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
+    page = alice_client.get(f"/games/{game.pk}/undo/?round=2")
+    confirm = {"round_number": 2} | {
+        name: page.context["form"].initial[name] for name in ("round_id", "round_version")
+    }
+
+    assert edit_round(admin_client, game, 2, Cleo="6").status_code == 302
+    refused = alice_client.post(f"/games/{game.pk}/undo/", confirm)
+
+    assert refused.status_code == 409
+    assert "Round 2 was changed on another phone" in text(refused.text)
+    assert stored(game)[1] == [2, 0, 6]
