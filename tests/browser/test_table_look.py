@@ -22,7 +22,7 @@ CHIPS = """() => {
     (chip) => luminance(getComputedStyle(chip).backgroundColor));
   const rows = [...document.querySelectorAll("tfoot .chips")].map((cell) => {
     const tops = {};
-    for (const chip of cell.querySelectorAll(".chip")) {
+    for (const chip of cell.querySelectorAll(".chips > *")) {
       const box = chip.getBoundingClientRect();
       const middle = Math.round(box.top + box.height / 2);
       tops[middle] = (tops[middle] || 0) + 1;
@@ -31,8 +31,8 @@ CHIPS = """() => {
   });
   const tray = getComputedStyle(document.querySelector(".chips")).backgroundColor;
   const page = getComputedStyle(document.body).backgroundColor;
-  return {black: fill(".chip.black"), white: fill(".chip.white"), rows: rows,
-          black_edge: [...document.querySelectorAll(".chip.black")].map(
+  return {black: fill(".chips > b"), white: fill(".chips > i"), rows: rows,
+          black_edge: [...document.querySelectorAll(".chips > b")].map(
             (chip) => luminance(getComputedStyle(chip).borderTopColor)),
           tray: luminance(tray === "rgba(0, 0, 0, 0)" ? page : tray)};
 }"""
