@@ -29,6 +29,9 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 
 setup: $(VENV)/.installed
 
+# Unset, DEBUG is off (production): these run the development settings.
+run check test-sqlite test-postgres messages: export DEBUG ?= 1
+
 run: run-packages setup catalogs
 	$(PY) manage.py migrate --noinput
 	bin/serve $(PY) $(ADDR)

@@ -22,7 +22,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts import limits, tasks, throttle
 from accounts.forms import AccountDeleteForm, EmailChangeForm, LoginForm, ResetForm, SignupForm
 from games import services
+from games.archive.export_job import CONTENT_TYPES
 from games.wording import collation_key
+from jobs.models import Job
 
 
 class LoginView(auth_views.LoginView):
@@ -151,4 +153,24 @@ def account_delete(request):
         response["Clear-Site-Data"] = CLEAR_SITE_DATA
         return response
     status = 422 if form.errors else 200
-    return render(request, "registration/account_delete.html", {"form": form}, status=status)
+    backup = last_backup(request.user)
+    context = {
+        "form": form,
+        "backup": backup,
+        # The deletion is offered once the last backup is ready (or there is nothing to keep)
+        "offer_deletion": form.is_bound
+        or (backup is not None and backup.state == Job.State.DONE)
+        or not request.user.games.exists(),
+        "poll_seconds": 1,  # as the job pages ask again
+    }
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "registration/account_delete.html" + ("#last-backup" if partial else "")
+    return render(request, template, context, status=status)
+
+
+def last_backup(user):
+    """The account's latest JSON export, being written or with its file still kept: the
+    deletion page's last backup (a task, as the history's exports are: export_job.py)."""
+    exports = user.jobs.filter(kind=Job.Kind.EXPORT, result_type=CONTENT_TYPES["json"])
+    under_way = exports.unfinished().first()
+    return under_way or exports.filter(state=Job.State.DONE).exclude(result_name="").first()

@@ -158,6 +158,7 @@ if __name__ == "__main__" and sys.argv[1] == "run":
 elif __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    os.environ.setdefault("DEBUG", "1")  # unset, DEBUG is off: production
     import django
 
     django.setup()

@@ -37,7 +37,7 @@ def main():
     parser.add_argument("--tasks", type=int, default=300)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+        env = {"DEBUG": "1", **os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
         env.setdefault("DATABASE_URL", f"sqlite:///{folder}/db.sqlite3")
         manage(env, "migrate", "-v0")
         manage(env, "shell", "--no-imports", "-c", QUEUE_PINGS.format(count=args.tasks))

@@ -10,15 +10,17 @@ The owner's other pages of a game (its JSON, its picture, its links) use `get_ga
 """
 
 import re
+import uuid
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from games.models import Game, ScorerLink, Seat
+from games.models import Game, Round, ScorerLink, Seat
 
 # The views a scorer link reaches, by the owner's URL name: everything else is the owner's.
 SCORER_URLS = {
@@ -137,22 +139,45 @@ def for_scorer(view, gone=None):
 
 
 def board_gone(request, token):
-    """To the scorer's board poll, a link turned off meanwhile: a notice in place of the
-    board, with htmx's "stop polling" status (286). The form below keeps what was typed; a
-    tap on Save then gets the page of scorer_gone, which lists it."""
-    return render(request, "games/scorer_gone.html#board", status=286)
+    """To the scorer's board poll, a link stopped meanwhile (turned off, its game over): a
+    notice in place of the board, with htmx's "stop polling" status (286). The form below
+    keeps what was typed; a tap on Save then gets the page of scorer_gone, which lists it."""
+    context = {"stopped": _stopped(token)[1]}
+    return render(request, "games/scorer_gone.html#board", context, status=286)
+
+
+def _stopped(token):
+    """(the link of `token` or None, why it no longer works: ScorerLink.stopped, or "")."""
+    link = ScorerLink.objects.filter(token=token).select_related("game").first()
+    return link, link.stopped if link else ""
 
 
 def scorer_gone(request, token):
-    """The page of a link that no longer works, with the numbers its form had sent (under the
-    players' names when the link was revoked: its holder has seen them)."""
-    revoked = ScorerLink.objects.filter(token=token).select_related("game").first()
+    """The page of a link that no longer works, saying why (turned off, its game over, too
+    old), with the numbers its form had sent (under the players' names when the link
+    existed: its holder has seen them)."""
+    revoked, stopped = _stopped(token)
     names = revoked.game.names if revoked else []
     typed = []
     for key, value in request.POST.items():
         if key.startswith("seat_") and value.strip():
             typed.append((_seat_name(names, key.removeprefix("seat_")), value.strip()[:6]))
-    return render(request, "games/scorer_gone.html", {"typed": typed}, status=404)
+    context = {"typed": typed, "stopped": stopped, "days": settings.SCORER_LINK_DAYS}
+    context["saved"] = _saved_before(revoked, request.POST.get("idempotency_key"))
+    return render(request, "games/scorer_gone.html", context, status=404)
+
+
+def _saved_before(link, key):
+    """The number of the round `link`'s game saved with the submission key `key` (the form
+    sent again after its save committed, the link stopping in between), or None."""
+    if link is None:
+        return None
+    try:
+        key = uuid.UUID(str(key))  # None, or any junk, is no key
+    except ValueError:
+        return None
+    rounds = Round.objects.filter(game=link.game_id, idempotency_key=key)
+    return rounds.values_list("number", flat=True).first()
 
 
 def _seat_name(names, seat):

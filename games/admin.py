@@ -16,7 +16,7 @@ from django.contrib.admin.utils import unquote
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Subquery
 from django.forms.models import BaseInlineFormSet
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
@@ -61,12 +61,16 @@ def locked(game):
         raise Http404(gettext("This game was deleted meanwhile.")) from None
 
 
-def counted(game):
-    """Once a change is saved: the game's one new version, each entry stored as the rules
-    count it (a return typed for a player with no chip is 0, as on the sheet), this round's
-    and the later ones', and whether the game is over settled."""
+def counted(game, edited=None):
+    """Once a change is saved: the game's one new version (the round `edited` written at it,
+    so that an undo or an edit page opened before it changes nothing), each entry stored as
+    the rules count it (a return typed for a player with no chip is 0, as on the sheet), this
+    round's and the later ones', and whether the game is over settled."""
     game = locked(game)  # read again: the rounds as this change leaves them
     changed(Game.objects.filter(pk=game.pk))
+    if edited is not None:
+        version = Game.objects.filter(pk=game.pk).values("version")[:1]
+        Round.objects.filter(pk=edited.pk).update(version=Subquery(version))
     game.store_as_counted()
     game.settle()
 
@@ -379,7 +383,7 @@ class RoundAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)  # the entries, after the round
-        counted(form.instance.game)
+        counted(form.instance.game, edited=form.instance)
 
     def delete_model(self, request, obj):
         obj.game = locked(obj.game)

@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -362,6 +363,9 @@ class Round(models.Model):
     created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
     # Sent with the form, so a retried or double-tapped submission saves the round once.
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
+    # The game's version when this round was last written (added or edited): what an undo or
+    # an edit confirmed from an older page is bound to. 0: not known (written before).
+    version = models.BigIntegerField(_("version"), default=0, editable=False)
     # Which scorer link saved it last (added or edited); None: the owner's account (or the
     # admin, or an import). A revoked link is kept, so its rounds still name it.
     saved_by = models.ForeignKey(
@@ -390,6 +394,27 @@ class Round(models.Model):
 
     def __str__(self):
         return _("Round %(number)s") % {"number": self.number}
+
+
+class UndoneKey(models.Model):
+    """The submission key of a round that was undone, kept: the same save sent again (an
+    outbox's retry, Back then Save) is answered "saved, then undone", never saved again."""
+
+    game = models.ForeignKey(
+        Game, models.CASCADE, related_name="undone_keys", verbose_name=_("game")
+    )
+    key = models.UUIDField(_("submission key"), editable=False)
+    number = models.PositiveSmallIntegerField(_("round"), editable=False)
+
+    class Meta:
+        verbose_name = _("undone submission")
+        verbose_name_plural = _("undone submissions")
+        constraints = [
+            models.UniqueConstraint("game", "key", name="undone_key_once_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.key} ({self.number})"
 
 
 class Entry(models.Model):
@@ -443,9 +468,20 @@ class ShareLink(models.Model):
         return reverse("live", args=[self.token])
 
 
+def scorer_links_made_since():
+    """The oldest a working scorer link may be made (SCORER_LINK_DAYS ago)."""
+    return timezone.now() - timedelta(days=settings.SCORER_LINK_DAYS)
+
+
 class ScorerLinkQuerySet(models.QuerySet):
     def working(self):
-        return self.filter(revoked_at__isnull=True)
+        """The links that still score: not turned off, made within SCORER_LINK_DAYS, and their
+        game not over (its owner alone corrects a finished game)."""
+        return self.filter(
+            revoked_at__isnull=True,
+            created_at__gt=scorer_links_made_since(),
+            game__finished_at__isnull=True,
+        )
 
 
 class ScorerLink(models.Model):
@@ -481,6 +517,18 @@ class ScorerLink(models.Model):
     def get_absolute_url(self):
         return reverse("scorer_sheet", args=[self.token])
 
+    @property
+    def stopped(self):
+        """Why the link no longer scores: "revoked", "finished" (its game is over), "expired"
+        (made more than SCORER_LINK_DAYS ago); "" while it works."""
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.game.finished_at is not None:
+            return "finished"
+        if self.created_at <= scorer_links_made_since():
+            return "expired"
+        return ""
+
 
 @dataclass(frozen=True)
 class StoredRound:
@@ -491,6 +539,7 @@ class StoredRound:
     # The number of the scorer link that saved it last, None for the owner (Round.saved_by);
     # a default, so that a StoredRound kept in a cache before it existed still reads.
     saved_by: int | None = None
+    version: int = 0  # Round.version
 
 
 @dataclass(frozen=True)
@@ -521,22 +570,26 @@ def read_rounds(pks) -> dict[int, StoredGame]:
             "entries__round__number",
             "entries__round__last_to_quit", "entries__round__created_at",
             "entries__round__idempotency_key", "entries__round__saved_by",
-            "entries__value",
+            "entries__round__version", "entries__value",
         )
     )  # fmt: skip
-    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by, values)})
-    for game, *row, position, number, last_to_quit, saved, key, by, value in rows:
+    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by,
+    #                                                       version, values)})
+    for game, *row, position, number, last_to_quit, saved, key, by, version, value in rows:
         _row, positions, rounds = games.setdefault(game, (row, set(), {}))
         positions.add(position)
         if number is not None:  # a game with no round yet has seats and no entries
-            rounds.setdefault(number, (last_to_quit, saved, key, by, []))[4].append(value)
+            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, []))
+            round_[5].append(value)
     links = _link_numbers(
-        {by for _row, _positions, rounds in games.values() for *_, by, _values in rounds.values()}
+        {r[3] for _row, _positions, rounds in games.values() for r in rounds.values()}
     )
     return {
         game: StoredGame(*row, len(positions), tuple(
-            StoredRound(number, rules.Round(tuple(values), last), saved, key, links.get(by))
-            for number, (last, saved, key, by, values) in rounds.items()
+            StoredRound(
+                number, rules.Round(tuple(values), last), saved, key, links.get(by), version
+            )
+            for number, (last, saved, key, by, version, values) in rounds.items()
         ))
         for game, (row, positions, rounds) in games.items()
     }  # fmt: skip

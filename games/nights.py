@@ -78,3 +78,9 @@ def refresh(nights):
             night.delete()
         elif night.first != night.start:
             Night.objects.filter(pk=night.pk).update(start=night.first)
+
+
+def name(night, label):
+    """A night's name: no part of any game, so no game's version changes."""
+    Night.objects.filter(pk=night.pk).update(label=label)
+    night.label = label

@@ -8,6 +8,7 @@ import segno
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+from django.utils.csp import CSP
 
 from games.display import saved_by, sheet_context
 from games.forms.calculator import offer_goals
@@ -21,6 +22,13 @@ POLL_SECONDS = 1
 
 # Black on white whatever the theme, with a wide quiet zone: phone cameras read that best.
 QR_STYLE = {"scale": 6, "border": 4, "dark": "#000", "light": "#fff"}
+
+# The result pictures (a game's, views/result.py; a night's, views/nights.py): part of a kept
+# picture's key and its ETag (a new drawing makes new ones), and how long it is kept.
+VERSION = 1
+KEPT_SECONDS = 60 * 60 * 24
+# A picture opened on its own: the browser's viewer styles it inline, and nothing else runs.
+IMAGE_ONLY = {"default-src": [CSP.NONE], "img-src": [CSP.SELF], "style-src": [CSP.UNSAFE_INLINE]}
 
 
 def posted(request):
@@ -50,13 +58,13 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     return response
 
 
-def round_page(request, access, game, form, status=200):
+def round_page(request, access, game, form, status=200, notice=""):
     """The page of a round form as it is (a hand counted, a goal typed, a refusal): the sheet
     for the next round, or the edit page of round `form.number`."""
     if form.number is None:
-        return sheet(request, access, game, form, status=status)
+        return sheet(request, access, game, form, status=status, notice=notice)
     offer_goals(request.session, form.calculator)
-    context = page_context(access, game, form)
+    context = page_context(access, game, form) | {"notice": notice}
     return render(request, "games/round_edit.html", context, status=status)
 
 

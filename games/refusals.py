@@ -106,6 +106,50 @@ def stale_message(number):
     }
 
 
+def moved_message(moved):
+    """Numbers typed against totals another phone changed since (`moved`: (name, total then,
+    total now)): nothing is saved, and what changed is said."""
+    changes = and_list(
+        [_("%(name)s has %(now)s (not %(was)s)") % {"name": n, "now": now, "was": was}
+         for n, was, now in moved]
+    )  # fmt: skip
+    return _(
+        "Another phone changed the totals since these numbers were typed: %(changes)s. "
+        "Nothing was saved: check the numbers, then save again."
+    ) % {"changes": changes}
+
+
+def changed_message(number, undo, numbers=""):
+    """An undo or an edit confirmed from a page opened before another phone changed round
+    `number`: nothing is done, the round is shown as it now stands, and the numbers typed
+    for the edit (`numbers`) are named."""
+    values = {"number": number, "numbers": numbers}
+    if undo:
+        return (
+            _(
+                "Round %(number)s was changed on another phone since this page was opened: "
+                "nothing was undone."
+            )
+            % values
+        )
+    if not numbers:
+        return (
+            _(
+                "Round %(number)s was changed on another phone since this page was opened: "
+                "nothing was changed. Here it is as it now stands."
+            )
+            % values
+        )
+    return (
+        _(
+            "Round %(number)s was changed on another phone since this page was opened: nothing "
+            "was changed, and your numbers (%(numbers)s) were not saved. Here it is as it now "
+            "stands."
+        )
+        % values
+    )
+
+
 def undone_message(number):
     """An undo page for round `number`, which is gone (undone from this page before Back, or
     from another phone): nothing more is undone."""
@@ -113,6 +157,15 @@ def undone_message(number):
         "Round %(number)s was already undone: nothing more was undone. Here is the sheet as it "
         "is now."
     ) % {"number": number}
+
+
+def undone_replay_message(number, numbers):
+    """A round sent again (`numbers`: "Ana 4, Ben 0") whose first sending saved round
+    `number`, undone since: it stays undone."""
+    return _(
+        "Round %(number)s was saved with these numbers (%(numbers)s), then undone: it was not "
+        "saved again. Here is the sheet as it is now."
+    ) % {"number": number, "numbers": numbers}
 
 
 def not_last_message(number):

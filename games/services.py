@@ -16,12 +16,26 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games import names, nights, rules
-from games.models import Entry, Game, Player, Round, ScorerLink, Seat, StoredRound, new_version
+from games.models import (
+    Entry,
+    Game,
+    Player,
+    Round,
+    ScorerLink,
+    Seat,
+    StoredRound,
+    UndoneKey,
+    new_version,
+)
 from games.reports import folds
 
 
 class StaleSheet(Exception):
     """Another phone changed the game first."""
+
+
+class RoundChanged(StaleSheet):
+    """The round was written again (edited) since the page that asks was opened."""
 
 
 class PlayedTogether(Exception):
@@ -30,6 +44,11 @@ class PlayedTogether(Exception):
     def __init__(self, games):
         super().__init__(games)
         self.games = games
+
+
+class LinkStopped(StaleSheet):
+    """The scorer link saving was turned off (or its game ended) before the save: nothing is
+    saved (the view reads the game again through the link, and answers that it stopped)."""
 
 
 class AccountGone(PermissionDenied):
@@ -123,6 +142,17 @@ def lock(game):
     return fresh.load(seats=game.seats)  # seats never change once a game has started
 
 
+def still_scoring(link):
+    """LinkStopped unless the scorer link `link` (None: the owner) still works, its row locked
+    (after the game's, as a deletion locks them) until the save commits: a revocation then
+    comes before the save, which is refused, or after it, which stands."""
+    if link is None:
+        return
+    working = ScorerLink.objects.working().select_for_update(of=("self",)).filter(pk=link.pk)
+    if not working.exists():
+        raise LinkStopped
+
+
 def raise_version(game):
     """The one raise of a write: `game` (locked by it) gets a new version."""
     game.version = new_version()
@@ -164,7 +194,10 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
                 fresh = game
             else:  # another phone wrote first: the game as it stands decides
                 fresh, state = lock(game), None
+                if undone_with(fresh, key) is not None:
+                    raise StaleSheet  # undone since the view asked (the view says so)
                 raise_version(fresh)
+            still_scoring(saved_by)
             if len(fresh.stored_rounds) >= number:
                 raise StaleSheet
             state = state or recheck(fresh, number, round_)
@@ -174,6 +207,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
                 last_to_quit=round_.last_to_quit,
                 idempotency_key=key,
                 saved_by=saved_by,
+                version=fresh.version,
             )
             counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
             Entry.objects.bulk_create(
@@ -185,7 +219,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
         raise StaleSheet from error
     by = saved_by.number if saved_by else None
     as_stored = rules.Round(counted, round_.last_to_quit)
-    played = StoredRound(number, as_stored, saved.created_at, key, by)
+    played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
     fresh.load(stored=stored, state=state)
     if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
@@ -194,34 +228,45 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
 
 
 @transaction.atomic
-def replace_round(game, number, round_, round_id=None, saved_by=None):
-    """Replace the numbers of round `number` (the stored round `round_id`, when given), by the
-    scorer link `saved_by` (None for the owner: the round then names who saved it last);
-    StaleSheet if it was undone (even if another round took its number) or no longer fits."""
+def replace_round(game, number, round_, round_id=None, saved_by=None, round_version=None):
+    """Replace the numbers of round `number` (the stored round `round_id`, as it was at
+    `round_version`, when given), by the scorer link `saved_by` (None for the owner: the round
+    then names who saved it last); StaleSheet if it was undone (even if another round took its
+    number) or no longer fits, RoundChanged if it was edited since."""
     fresh = lock(game)
+    still_scoring(saved_by)
     stored = fresh.rounds.filter(number=number).first()
     if stored is None or round_id not in (None, stored.pk):
         raise StaleSheet
+    if round_version not in (None, stored.version):
+        raise RoundChanged
     state = recheck(fresh, number, round_)
     raise_version(fresh)
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
-    stored.save(update_fields=["last_to_quit", "saved_by"])
+    stored.version = fresh.version
+    stored.save(update_fields=["last_to_quit", "saved_by", "version"])
     for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
     fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
 
 
-def undo_last_round(game, number, round_id=None):
-    """Delete round `number` (the stored round `round_id`, when given) if it is still the last
-    one; StaleSheet otherwise: already undone, or no longer the last."""
+def undo_last_round(game, number, round_id=None, round_version=None):
+    """Delete round `number` (the stored round `round_id`, as it was at `round_version`, when
+    given) if it is still the last one; StaleSheet otherwise: already undone, no longer the
+    last, or edited since."""
     with transaction.atomic():
         fresh = lock(game)
         rounds = fresh.rounds.filter(number=number)
         if round_id is not None:
             rounds = rounds.filter(pk=round_id)
-        deleted, _ = rounds.exclude(game__rounds__number__gt=number).delete()
+        if round_version is not None:
+            rounds = rounds.filter(version=round_version)
+        rounds = rounds.exclude(game__rounds__number__gt=number)
+        keys = list(rounds.exclude(idempotency_key=None).values_list("idempotency_key", flat=True))
+        deleted, _ = rounds.delete()
         if deleted:
+            UndoneKey.objects.bulk_create(UndoneKey(game=fresh, key=k, number=number) for k in keys)
             raise_version(fresh)
             fresh.settle()
     if not deleted:
@@ -231,7 +276,14 @@ def undo_last_round(game, number, round_id=None):
 def round_id(game, number):
     """The id of the stored round `number` of `game` (what an undo or an edit is bound to), or
     None when the game has no such round."""
-    return game.rounds.filter(number=number).values_list("pk", flat=True).first()
+    found = bound_round(game, number)
+    return found and found[0]
+
+
+def bound_round(game, number):
+    """(id, version) of the stored round `number` of `game`, what an undo or an edit page is
+    bound to; None when the game has no such round."""
+    return game.rounds.filter(number=number).values_list("pk", "version").first()
 
 
 @transaction.atomic
@@ -272,14 +324,27 @@ def delete_account(user):
     user.delete()
 
 
+def undone_with(game, key):
+    """The number of the round that was saved with this submission key and then undone, or
+    None."""
+    key = _as_key(key)
+    if key is None:
+        return None
+    return game.undone_keys.filter(key=key).values_list("number", flat=True).first()
+
+
+def _as_key(key):
+    """A submission key as posted, as a UUID; None for none or any junk."""
+    try:
+        return uuid.UUID(str(key)) if key else None
+    except ValueError:
+        return None
+
+
 def saved_with(game, key):
     """(number, rules.Round) of the round saved with this submission key, or None (any junk
     is simply not a key)."""
-    try:
-        key = uuid.UUID(str(key)) if key else None
-    except ValueError:
-        return None
-    number = game.submission_keys.get(key)
+    number = game.submission_keys.get(_as_key(key))
     return None if number is None else (number, game.stored_rounds[number - 1].played)
 
 

@@ -99,6 +99,7 @@ urlpatterns = [
     path("nights/", nights.night_list, name="nights"),
     path("nights/<int:pk>/", nights.night_detail, name="night"),
     path("nights/<int:pk>.json", nights.night_json, name="night_json"),
+    path("nights/<int:pk>/label/", nights.night_label, name="night_label"),
     path("nights/<int:pk>/night.png", nights.night_png, name="night_png"),
     path("table/", standings.standings, name="standings"),
     path("standings.json", standings.standings_json, name="standings_json"),

@@ -1,6 +1,7 @@
 """One settings module: safe defaults for development, read from the environment.
 
-Production (DEBUG off) refuses to start without a real SECRET_KEY and ALLOWED_HOSTS.
+Production (DEBUG off, the default: `make run` and the tests set DEBUG=1) refuses to start
+without a real SECRET_KEY and ALLOWED_HOSTS, and its worker without EMAIL_HOST.
 """
 
 import os
@@ -31,7 +32,9 @@ def env_list(name, default=""):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", default=False) if "DEBUG" in os.environ else True
+# Off unless set: a process started without it (a worker, a shell) is production, and
+# refuses what production refuses, rather than print mails and debug pages.
+DEBUG = env_bool("DEBUG", default=False)
 SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -44,9 +47,11 @@ if not DEBUG:
     # startproject's key, and any made like it, is public: security.W009 refuses it too.
     insecure = SECRET_KEY.startswith("django-insecure-")
     if SECRET_KEY == DEV_SECRET_KEY or too_weak or insecure:
-        raise ImproperlyConfigured("Set SECRET_KEY to a long random value in production.")
+        raise ImproperlyConfigured(
+            "Set SECRET_KEY to a long random value in production. (To develop: DEBUG=1.)"
+        )
     if "ALLOWED_HOSTS" not in os.environ:
-        raise ImproperlyConfigured("Set ALLOWED_HOSTS in production.")
+        raise ImproperlyConfigured("Set ALLOWED_HOSTS in production. (To develop: DEBUG=1.)")
 
 
 def site_url():
@@ -119,6 +124,9 @@ JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
 # this many an hour; and the most games an account holds, past which an import is refused.
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", 5))
 ACCOUNT_MAX_GAMES = int(os.environ.get("ACCOUNT_MAX_GAMES", 20_000))
+# A scorer link (games/models.py, ScorerLink) scores for this many days after it was made, and
+# never once its game is over: an evening's table, not a key kept for ever.
+SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # Exports an account may ask for in an hour (each reads all its games), and how long the file
 # of one is kept for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
@@ -187,6 +195,8 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # Sign-up tries from one client in a window: past it, the form answers 429 until the window
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+# A game's result picture costs some 150 ms to draw: at most this many drawings a minute.
+RESULT_PICTURES_PER_MINUTE = int(os.environ.get("RESULT_PICTURES_PER_MINUTE", 4))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
@@ -203,7 +213,10 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # Mail (the password reset link). Development prints it on the console unless EMAIL_HOST is
 # set; otherwise it goes through EMAIL_HOST's SMTP server (this machine's by default). The
 # timeout keeps a server that does not answer from holding a worker (gunicorn's is 30 s).
-if DEBUG and "EMAIL_HOST" not in os.environ:
+# In production the worker, which sends them, refuses to start without EMAIL_HOST
+# (jobs/management/commands/worker.py): "localhost" says this machine's server is meant.
+EMAIL_HOST_GIVEN = "EMAIL_HOST" in os.environ
+if DEBUG and not EMAIL_HOST_GIVEN:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 else:
     MAILERS = {

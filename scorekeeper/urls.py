@@ -35,3 +35,5 @@ urlpatterns += i18n_patterns(
     path("rules/<slug:slug>/", rule_pages.rules_page, name="rules_page"),
     path("offline/", offline.offline, name="offline"),
 )
+
+handler404 = "scorekeeper.errors.page_not_found"

@@ -113,22 +113,27 @@ def _insert_games(owner, backups, tables, job):
     """Insert the games, with their seats at `tables` (player pks), rounds and entries."""
     now = timezone.now()
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
+    # Each game's first version, which its rounds are written at (Round.version).
+    versions = [new_version() for _backup in backups]
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "version", "uuid",
          "finished_at", "place", "note", "importing"),
-        [(owner.pk, b.kind, b.started_at or now, b.first_starter, new_version(), b.uuid,
+        [(owner.pk, b.kind, b.started_at or now, b.first_starter, version, b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
           b.place, b.note, job.pk)
-         for b, moments in zip(backups, saved, strict=True)],
+         for b, moments, version in zip(backups, saved, versions, strict=True)],
     )  # fmt: skip
     seats, rounds, entries = [], [], []
-    for game, backup, table, moments in zip(games, backups, tables, saved, strict=True):
+    for game, backup, table, moments, version in zip(
+        games, backups, tables, saved, versions, strict=True
+    ):
         seats += [(game, player, position) for position, player in enumerate(table)]
         played = zip(backup.rounds, moments, strict=True)
-        rounds += [(game, n, r.last_to_quit, t) for n, (r, t) in enumerate(played, 1)]
+        rounds += [(game, n, r.last_to_quit, t, version) for n, (r, t) in enumerate(played, 1)]
     seat_ids = iter(insert(Seat, ("game", "player", "position"), seats))
-    round_ids = iter(insert(Round, ("game", "number", "last_to_quit", "created_at"), rounds))
+    columns = ("game", "number", "last_to_quit", "created_at", "version")
+    round_ids = iter(insert(Round, columns, rounds))
     for backup in backups:
         table = [next(seat_ids) for _player in backup.players]
         for played in backup.rounds:

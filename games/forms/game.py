@@ -7,7 +7,7 @@ from games import names, rules
 from games.forms.calculator import HandCalculator, calculates
 from games.forms.echo import NOT_AT_THE_TABLE, BoundedEcho
 from games.models import NOTE_MAX_LENGTH, PLACE_MAX_LENGTH, Kind
-from games.refusals import describe, players_limit, stale_message
+from games.refusals import describe, moved_message, players_limit, stale_message
 
 
 def _whole(raw):
@@ -126,8 +126,10 @@ class RoundForm(forms.Form):
     bound_field_class = BoundedEcho
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
-    # An edit: the stored round the page was opened for (see ConfirmForm).
+    # An edit: the stored round the page was opened for, and the version it had then (see
+    # ConfirmForm).
     round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    round_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     # The form shown just after a save: the key of the round saved. Posted with nothing
     # typed, it is the late second tap of a double tap, answered as the save was.
     saved_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
@@ -146,6 +148,8 @@ class RoundForm(forms.Form):
             and calculator is None
             and set(self.initial) <= {"round_number", "idempotency_key", "round_id", "saved_key"}
         )
+        if not self.is_bound:
+            self._show_return()
         self.calculator = calculator or self._calculator()
         for seat, name in enumerate(game.names):
             self.fields[f"seat_{seat}"] = forms.IntegerField(
@@ -164,6 +168,27 @@ class RoundForm(forms.Form):
                 error_messages=NOT_AT_THE_TABLE,
                 widget=forms.RadioSelect,
             )
+
+    def marked_seat(self):
+        """The seat marked as having emptied their hand ("Emptied hand", `emptied_hand`): the
+        rules give back for them the best chip they hold when the round is saved, whatever
+        the phone showed. None where nobody is, or where the game has no hands to empty."""
+        raw = str((self.data if self.is_bound else self.initial).get("emptied_hand") or "")
+        seat = int(raw) if raw.isdecimal() and len(raw) < 3 else None
+        if not self.ruleset.has_emptied_hand or seat is None or seat >= len(self.game.names):
+            return None
+        return seat
+
+    def _show_return(self):
+        """A form shown again with a seat marked (a refusal, a helper's answer) shows the
+        return the rules give back on the totals it is shown with now."""
+        seat = self.marked_seat()
+        if seat is not None:
+            self.initial[f"seat_{seat}"] = self.ruleset.best_return(self.totals_before()[seat])
+
+    def shown_totals(self):
+        """The totals the form is shown with, as posted back with it ("12,3,0")."""
+        return ",".join(str(total) for total in self.totals_before())
 
     def _calculator(self):
         """Llama Llama's hand calculator (games whose rounds are scored against goals), showing
@@ -232,7 +257,8 @@ class RoundForm(forms.Form):
 
     def entered_values(self):
         """What was typed for each player (and who quit last), to type it into a new form."""
-        keys = [f"seat_{seat}" for seat in range(len(self.game.names))] + ["last_to_quit"]
+        keys = [f"seat_{seat}" for seat in range(len(self.game.names))]
+        keys += ["last_to_quit", "emptied_hand"]
         return {key: self.data.get(key) for key in keys if self.data.get(key) not in (None, "")}
 
     def is_empty(self):
@@ -245,6 +271,9 @@ class RoundForm(forms.Form):
     def is_stale(self):
         return any(e.code == "stale" for e in self.non_field_errors().as_data())
 
+    def has_moved(self):
+        return any(e.code == "moved" for e in self.non_field_errors().as_data())
+
     def clean(self):
         data = super().clean()
         if "round_number" in self.errors:
@@ -255,6 +284,9 @@ class RoundForm(forms.Form):
         # Every reason the round is refused, at once: a field that is no whole number has
         # its own message already, and counts as missing for the rules.
         entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
+        marked = self.marked_seat()
+        if marked is not None and (entries[marked] is None or entries[marked] <= 0):
+            entries[marked] = rules.EMPTIED  # unless a penalty was typed over it since
         data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
         try:
             # The one fold of a save: the service writes the round on the state it decides,
@@ -264,7 +296,27 @@ class RoundForm(forms.Form):
             self._show(refused.violations)
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
+        if not self.errors:
+            self._refuse_moved(data)
         return data
+
+    def _refuse_moved(self, data):
+        """A number typed by hand that the rules read against the player's total (a chip given
+        back), for a player whose total changed since the form was shown (another phone's
+        round or edit): refused, saying what changed, before anything is saved."""
+        shown = self.data.get("totals", "").split(",")
+        before = data["state"].rounds[self.playing - 2].totals if self.playing > 1 else None
+        before = before or (0,) * len(self.game.names)
+        if len(shown) != len(before) or not all(_whole(total) is not None for total in shown):
+            return  # not sent (an old page, the outbox's next round): nothing to compare
+        moved = [
+            (self.game.names[seat], int(was), now)
+            for seat, (was, now, typed) in enumerate(zip(shown, before, data["round"].entries,
+                                                          strict=True))
+            if int(was) != now and typed is not rules.EMPTIED and self.ruleset.reads_total(typed)
+        ]  # fmt: skip
+        if moved:
+            raise forms.ValidationError(moved_message(moved), code="moved")
 
     def _fold_with(self, round_):
         """The game's rounds as read, with `round_` as the round this form plays."""
@@ -296,6 +348,9 @@ class ConfirmForm(forms.Form):
 
     round_number = forms.IntegerField(widget=forms.HiddenInput)
     round_id = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The version of the round when the page was opened: an undo confirmed after another phone
+    # edited it changes nothing.
+    round_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
 
 class RoundAsked(forms.Form):

@@ -4,6 +4,9 @@ from django import forms
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import names
+from games.models import PLACE_MAX_LENGTH
+
 NEW = "new"
 # The nights offered around a game's own: the owner moves a game to a night near it.
 OFFERED = 20
@@ -32,3 +35,11 @@ class NightForm(forms.Form):
         """The chosen Night, or None for a new one."""
         chosen = self.cleaned_data["night"]
         return None if chosen == NEW else self.nights[int(chosen)]
+
+
+class NightLabelForm(forms.Form):
+    """A night's name ("Anaïs's birthday"), optional: checked like a game's place."""
+
+    label = names.TextLinesField(
+        label=_("Name of the night"), required=False, lines=False, max_length=PLACE_MAX_LENGTH
+    )

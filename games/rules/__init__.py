@@ -16,6 +16,7 @@ No game's own constant lives at this level: what one game has, its ruleset says
 
 from games.rules import lama, lato, llama_llama
 from games.rules.base import (
+    EMPTIED,
     FINAL_ROUND,
     ROUND_LIMIT,
     SHARED,
@@ -46,6 +47,7 @@ def for_kind(kind: str) -> Ruleset:
 
 __all__ = [
     "DEFAULT_KIND",
+    "EMPTIED",
     "FINAL_ROUND",
     "MAX_ENTRY",
     "MAX_PLAYERS",

@@ -36,10 +36,24 @@ class RoundRefused(ValueError):
         super().__init__(", ".join(v.code for v in self.violations))
 
 
+class _EmptiedHand:
+    """The entry of a player who emptied their hand, whatever they hold: the fold gives back
+    for them the best chip the rules allow on their total at that round (`best_return`), so
+    that a phone that has not seen the last round yet still has the right chip stored. Only
+    rounds being typed hold it; a round is stored as it counts."""
+
+    def __repr__(self):
+        return "EMPTIED"
+
+
+EMPTIED = _EmptiedHand()
+
+
 @dataclass(frozen=True)
 class Round:
     """What was typed for one round, and who quit last when nobody emptied their hand
-    (L.L.A.M.A. only: the other games leave it None)."""
+    (L.L.A.M.A. only: the other games leave it None). An entry may be EMPTIED where the game
+    has hands to empty."""
 
     entries: tuple[int, ...]
     last_to_quit: int | None = None
@@ -158,6 +172,11 @@ class Ruleset:
         who quit last). Asked of rounds being typed, not of stored ones, which stay readable."""
         return []
 
+    def reads_total(self, entry: int) -> bool:
+        """Whether what `entry` does depends on the player's total (L.L.A.M.A.: a chip given
+        back, or none), so that a number typed against other totals may mean another thing."""
+        return False
+
     def points(self, total: int, entry: int) -> int:
         """What an entry really does to a total: what the sheet shows and stores for it, so
         that every column adds up to its total (L.L.A.M.A.: a return with no chip is 0)."""
@@ -269,7 +288,7 @@ class Ruleset:
         totals, results = (0,) * players, []
         starter = first_starter if self.has_starter else None
         for number, round_ in enumerate(map(_as_round, rounds), start=1):
-            entries = tuple(round_.entries)
+            entries = self._given_back(round_.entries, totals)
             try:
                 new_totals = self.apply_round(totals, entries, number - 1)
             except RoundRefused as refused:
@@ -296,6 +315,13 @@ class Ruleset:
         if not 1 <= number <= len(rounds) + 1:
             raise ValueError(f"no round {number} in a game of {len(rounds)} rounds")
         return self.fold(players, [*rounds[: number - 1], round_, *rounds[number:]], first_starter)
+
+    def _given_back(self, entries, totals) -> tuple:
+        """`entries` with EMPTIED given as the best chip the player can give back on `totals`."""
+        if EMPTIED not in entries or not self.has_emptied_hand or len(entries) != len(totals):
+            return tuple(entries)  # (a count that differs: apply_round says so)
+        pairs = zip(entries, totals, strict=True)
+        return tuple(self.best_return(total) if e is EMPTIED else e for e, total in pairs)
 
     def _state(self, players, results, totals, starter) -> GameState:
         finished = self.is_over(totals, len(results))

@@ -88,6 +88,11 @@ class Lama(Ruleset):
         total of 0, it is 0"). Anyone else gives back a chip they hold (`entry_violation`)."""
         return 0 if entry < 0 and total <= 0 else entry
 
+    def reads_total(self, entry: int) -> bool:
+        """A return (0 or below) gives back a chip the player holds, or none: what it does
+        depends on their total."""
+        return entry <= 0
+
     def emptier(self, entries: Sequence[int]) -> int | None:
         """The seat that emptied its hand (typed 0 or below), if any."""
         seats = [seat for seat, entry in enumerate(entries) if entry <= 0]

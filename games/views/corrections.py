@@ -10,7 +10,7 @@ from games import services
 from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
 from games.pages import page_context, round_page, sheet, stale, typed
-from games.refusals import edit_gone_message, not_last_message, undone_message
+from games.refusals import changed_message, edit_gone_message, not_last_message, undone_message
 from games.reports import folds
 
 
@@ -18,34 +18,48 @@ from games.reports import folds
 @never_cache  # Back shows the round as it is now, or says that it is gone
 def edit_round(request, access, number):
     game = access.read()
-    stored_id = services.round_id(game, number)
+    bound = services.bound_round(game, number)
     if request.method == "GET":
-        if stored_id is None:
+        if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
-        return _edit_page(request, access, folds.with_kept_state(game), number, stored_id)
+        return _edit_page(request, access, folds.with_kept_state(game), number, bound)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
-    if stored_id is None or opened_for not in (None, stored_id):
+    if bound is None or opened_for not in (None, bound[0]):
         return _edit_gone(request, access, game, form, number)
     if not form.is_valid():
         context = page_context(access, game, form)
         return render(request, "games/round_edit.html", context, status=422)
-    played = form.cleaned_data["round"]
+    played, seen = form.cleaned_data["round"], form.cleaned_data["round_version"]
     try:
-        services.replace_round(game, number, played, opened_for, access.scorer)
+        services.replace_round(game, number, played, opened_for, access.scorer, seen)
+    except services.RoundChanged:
+        return _edit_changed(request, access, form, number)
     except services.StaleSheet:
         return _edit_gone(request, access, game, form, number)
     return redirect(access.sheet_url)
 
 
-def _edit_page(request, access, game, number, stored_id):
-    """Round `number` in its form as it counts, bound to the stored round `stored_id`."""
+def _edit_page(request, access, game, number, bound, status=200, notice=""):
+    """Round `number` in its form as it counts, bound to the stored round `bound` (its id and
+    its version)."""
     entries = game.state.rounds[number - 1].points
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
-    initial["round_id"] = stored_id
+    initial["round_id"], initial["round_version"] = bound
     form = RoundForm(game, number=number, initial=initial)
-    return round_page(request, access, game, form)
+    return round_page(request, access, game, form, status=status, notice=notice)
+
+
+def _edit_changed(request, access, form, number):
+    """An edit confirmed from a page opened before another phone edited the round: nothing
+    changes; the round as it now stands, bound to its new version, and the numbers typed."""
+    fresh = folds.with_kept_state(access.read())
+    bound = services.bound_round(fresh, number)
+    if bound is None:
+        return _edit_gone(request, access, fresh, form, number)
+    notice = changed_message(number, undo=False, numbers=typed(form, fresh.names))
+    return _edit_page(request, access, fresh, number, bound, status=409, notice=notice)
 
 
 def _edit_gone(request, access, game, form, number):
@@ -74,8 +88,14 @@ def undo_round(request, access):
         return redirect(access.sheet_url)
     if number != last:
         return _undo_refused(request, access, game, number)
-    bound_to = {"round_number": number, "round_id": services.round_id(game, number)}
-    return _undo_page(request, access, game, ConfirmForm(initial=bound_to))
+    return _undo_page(request, access, game, _bound_to(game, number))
+
+
+def _bound_to(game, number):
+    """The confirmation of an undo of round `number` as it now stands."""
+    round_id, version = services.bound_round(game, number)
+    initial = {"round_number": number, "round_id": round_id, "round_version": version}
+    return ConfirmForm(initial=initial)
 
 
 def _undo(request, access, game):
@@ -84,26 +104,33 @@ def _undo(request, access, game):
         if not game.state.rounds:
             return redirect(access.sheet_url)
         return _undo_page(request, access, game, form, status=422)
-    number, round_id = form.cleaned_data["round_number"], form.cleaned_data["round_id"]
+    data = form.cleaned_data
+    number, round_id, version = data["round_number"], data["round_id"], data["round_version"]
     try:
-        services.undo_last_round(game, number, round_id)
+        services.undo_last_round(game, number, round_id, version)
     except services.StaleSheet:
-        return _undo_refused(request, access, access.read(), number, round_id)
+        return _undo_refused(request, access, access.read(), number, round_id, version)
     return redirect(access.sheet_url)
 
 
-def _undo_refused(request, access, game, number, round_id=None):
-    """An undo page whose round is gone, or no longer the last: nothing is undone (409)."""
-    stored_id = services.round_id(game, number)
-    gone = stored_id is None or round_id not in (None, stored_id)
-    notice = undone_message(number) if gone else not_last_message(number)
-    return _gone(request, access, game, notice)
+def _undo_refused(request, access, game, number, round_id=None, version=None):
+    """An undo page whose round is gone, no longer the last, or changed since it was opened:
+    nothing is undone (409). A round changed is shown as it now stands, to undo or keep."""
+    bound = services.bound_round(game, number)
+    gone = bound is None or round_id not in (None, bound[0])
+    if gone:
+        return _gone(request, access, game, undone_message(number))
+    last = game.state.rounds[-1].number if game.state.rounds else 0
+    if number != last:
+        return _gone(request, access, game, not_last_message(number))
+    notice = changed_message(number, undo=True)
+    return _undo_page(request, access, game, _bound_to(game, number), 409, notice)
 
 
-def _undo_page(request, access, game, form, status=200):
+def _undo_page(request, access, game, form, status=200, notice=""):
     last = game.state.rounds[-1]
     entries = zip(game.names, last.points, strict=True)
-    context = {"game": game, "last": last, "entries": entries, "form": form}
+    context = {"game": game, "last": last, "entries": entries, "form": form, "notice": notice}
     context["sheet_url"] = access.sheet_url
     return render(request, "games/round_undo.html", context, status=status)
 

@@ -51,19 +51,14 @@ def _no_round(game, number):
 
 @require_POST
 def fill_return(request, access, number=None):
-    """Without JavaScript, the emptied-hand button comes back with the best return typed (as
-    the form's row shows it, on the totals the round is played on)."""
+    """Without JavaScript, the emptied-hand button comes back with the player marked as having
+    emptied their hand, and the best return typed (on the totals the round is played on)."""
     game = folds.with_kept_state(access.read())
     if _no_round(game, number):
         return redirect(access.url("round_edit", number))
-    initial = refill(request.POST)
-    form = RoundForm(game, number=number, initial=initial)
-    rows = form.entry_rows()
-    seat = request.POST.get("emptied", "")
-    if seat.isdecimal() and int(seat) < len(rows) and rows[int(seat)][1] is not None:
-        initial[f"seat_{seat}"] = rows[int(seat)][1]
-        form = RoundForm(game, number=number, initial=initial)
-    return round_page(request, access, game, form)
+    initial = refill(request.POST) | {"emptied_hand": request.POST.get("emptied", "")}
+    # marked: the form shows the return, and the save gives back the chip held then
+    return round_page(request, access, game, RoundForm(game, number=number, initial=initial))
 
 
 round_calculate = for_owner(calculate)

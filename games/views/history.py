@@ -65,7 +65,9 @@ def _export(request, extension):
     program) streams it. Both read one snapshot a chunk at a time, and both count."""
     try:
         if request.method == "POST":
-            return redirect(export_job.queue(request.user, extension))
+            job = export_job.queue(request.user, extension)
+            # the deletion page shows its last backup's progress itself, then offers deletion
+            return redirect("account_delete" if "for_deletion" in request.POST else job)
         export_job.count(request.user)
     except export_job.TooMany:
         message = _(

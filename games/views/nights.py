@@ -13,14 +13,13 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import nights
 from games.access import get_game_for, get_night_for
-from games.forms.nights import NightForm, night_name
-from games.pages import posted
+from games.forms.nights import NightForm, NightLabelForm, night_name
+from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION, posted
 from games.reports import night_picture, table
-from games.views.result import IMAGE_ONLY, KEPT_SECONDS, VERSION
 
 PER_PAGE = 20
 
@@ -44,10 +43,26 @@ def game_night(request, pk):
 @require_GET
 def night_detail(request, pk):
     night = get_night_for(request.user, pk)
+    return _night_page(request, night, NightLabelForm(initial={"label": night.label}))
+
+
+@login_required
+@require_POST
+def night_label(request, pk):
+    """The owner names a night (or clears its name); 422 with the page when refused."""
+    night = get_night_for(request.user, pk)
+    form = NightLabelForm(request.POST)
+    if not form.is_valid():
+        return _night_page(request, night, form, status=422)
+    nights.name(night, form.cleaned_data["label"])
+    return redirect(night)
+
+
+def _night_page(request, night, form, status=200):
     summary, names = table.night_summary(night), _names(request.user)
     context = {"night": night, "name": night_name(night), "summary": summary, "names": names,
-               "picture": night_picture.describe(night, summary, names)}  # fmt: skip
-    return render(request, "games/night.html", context)
+               "picture": night_picture.describe(night, summary, names), "form": form}  # fmt: skip
+    return render(request, "games/night.html", context, status=status)
 
 
 @csp_override(IMAGE_ONLY)

@@ -2,22 +2,22 @@
 
 import hashlib
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.csp import CSP
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
+from accounts import limits
 from games.access import get_game_for
+from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
 from games.reports import folds, picture
-
-# Part of the kept picture's key and its ETag: a new drawing makes new ones.
-VERSION = 1
-KEPT_SECONDS = 60 * 60 * 24
 
 
 def _etag(request, pk):
@@ -33,10 +33,6 @@ def _tag(pk, version, place, note):
     return f"{pk}-{version}-{about}-{get_language()}-{VERSION}"
 
 
-# A picture opened on its own: the browser's viewer styles it inline, and nothing else runs.
-IMAGE_ONLY = {"default-src": [CSP.NONE], "img-src": [CSP.SELF], "style-src": [CSP.UNSAFE_INLINE]}
-
-
 @csp_override(IMAGE_ONLY)
 @login_required
 @require_GET
@@ -45,11 +41,9 @@ def game_result_png(request, pk):
     game = folds.with_kept_state(get_game_for(request.user, pk))
     if not game.state.finished:
         raise Http404("A game in progress has no result to share yet.")
-    key = f"result-png:{_tag(game.pk, game.version, game.place, game.note)}"
-    drawn = cache.get(key)
-    if drawn is None:
-        drawn = picture.png(game)
-        cache.set(key, drawn, KEPT_SECONDS)
+    drawn = _kept_or_drawn(game)
+    if isinstance(drawn, HttpResponse):
+        return drawn
     response = HttpResponse(drawn, content_type="image/png")
     response["Content-Disposition"] = content_disposition_header(
         False, picture.describe(game).filename
@@ -58,4 +52,32 @@ def game_result_png(request, pk):
     # changes the picture, which the ETag then tells in a 304 or a new picture.
     response["Cache-Control"] = "private, no-cache"
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
+
+
+def _kept_or_drawn(game):
+    """The game's picture: the one kept if it is of this version, note and language, else
+    drawn (some 150 ms) and kept in its place, one entry per game and language, so that new
+    notes replace the picture rather than add one each; or a 429 past RESULT_PICTURES_PER_MINUTE
+    drawings of the game."""
+    key = f"result-png:{game.pk}:{get_language()}"
+    tag = _tag(game.pk, game.version, game.place, game.note)
+    kept = cache.get(key)
+    if kept is not None and kept[0] == tag:
+        return kept[1]
+    counter = limits.key("result-picture", game.pk)
+    until = limits.take([(counter, settings.RESULT_PICTURES_PER_MINUTE)], 60)
+    if until is not None:
+        return _too_soon(until)
+    drawn = picture.png(game)
+    cache.set(key, (tag, drawn), KEPT_SECONDS)
+    return drawn
+
+
+def _too_soon(until):
+    seconds = max(1, round((until - timezone.now()).total_seconds()))
+    message = _("This game's picture was drawn several times this minute: try again shortly.")
+    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(seconds)
+    response["Cache-Control"] = "no-store"
     return response

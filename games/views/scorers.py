@@ -5,6 +5,7 @@ through `for_scorer` (games/access.py): it adds, edits and undoes the game's rou
 nothing else. The owner's pages here make the links, show each one's QR code, and revoke them.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -21,6 +22,9 @@ from games.pages import qr_code
 @require_http_methods(["GET", "POST"])
 def game_scorers(request, pk):
     game = get_game_for(request.user, pk)
+    if request.method == "POST" and game.finished_at is not None:
+        messages.error(request, _("This game is over: a scorer link could no longer change it."))
+        return redirect(request.path)
     if request.method == "POST":
         try:
             link = services.add_scorer_link(game)
@@ -31,7 +35,8 @@ def game_scorers(request, pk):
         (link, request.build_absolute_uri(link.get_absolute_url()))
         for link in game.scorer_links.working()
     ]
-    return render(request, "games/scorers.html", {"game": game, "links": links})
+    context = {"game": game, "links": links, "days": settings.SCORER_LINK_DAYS}
+    return render(request, "games/scorers.html", context)
 
 
 @login_required

@@ -15,8 +15,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import services
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
+from games.forms.calculator import offer_goals
 from games.forms.game import GameAboutForm, NewGameForm, RoundForm
-from games.pages import page_context, posted, sheet, stale_round
+from games.pages import page_context, posted, sheet, stale_round, typed
+from games.refusals import undone_replay_message
 from games.reports import folds
 from games.wording import and_list, collation_key
 
@@ -65,13 +67,16 @@ def show_sheet(request, access):
 
 @require_GET
 def board(request, access):
-    """What the sheet shows above its form, for a phone that follows it: a 204 while the
-    game's version is the one it has seen (a poll of one query), else the fresh parts."""
+    """What the sheet shows, for a phone that follows it: a 204 while the game's version is
+    the one it has seen (a poll of one query), else the fresh parts, the round form with
+    them, for the round the game is at (js/live.js keeps in it what the phone had typed)."""
     seen = BoardForm(request.GET)
     if seen.is_valid() and seen.cleaned_data["seen"] == str(access.version()):
         return HttpResponse(status=204)
     game = folds.with_kept_state(access.read())
-    return render(request, "games/game.html#board-update", page_context(access, game))
+    form = RoundForm(game)  # the form follows: the next round, at the version just read
+    offer_goals(request.session, form.calculator)
+    return render(request, "games/game.html#board-update", page_context(access, game, form))
 
 
 @require_POST
@@ -103,6 +108,9 @@ def _answered_already(request, access, game, form):
         if form.repeats(*saved):
             return _saved(request, access, saved[0])
         return stale_round(request, access, form)
+    undone = services.undone_with(game, request.POST.get("idempotency_key"))
+    if undone is not None:
+        return _undone(request, access, game, form, undone)
     just_saved = services.saved_with(game, request.POST.get("saved_key"))
     if form.is_empty() and just_saved is not None and just_saved[0] == game.next_round - 1:
         # A late second tap of a double tap, on the new form shown after the save (which
@@ -117,6 +125,9 @@ def _lost_race(request, access, form):
     saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
     if saved is not None and form.repeats(*saved):  # a double tap, both read before either saved
         return _saved(request, access, saved[0], fresh)
+    undone = services.undone_with(fresh, form.cleaned_data["idempotency_key"])
+    if undone is not None:  # saved and undone between the view's read and the save
+        return _undone(request, access, fresh, form, undone)
     return stale_round(request, access, form, fresh)
 
 
@@ -132,10 +143,20 @@ def _saved(request, access, number, game=None):
     return sheet(request, access, game, form, saved=number)
 
 
+def _undone(request, access, game, form, number):
+    """A save sent again after the round it saved was undone: undone it stays (409)."""
+    notice = undone_replay_message(number, typed(form, game.names))
+    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
+
+
 def _refused(request, access, game, form):
     if form.is_stale():
         return stale_round(request, access, form)
     game = folds.with_kept_state(game)
+    if form.has_moved():  # the numbers typed, on the totals as they now stand
+        notice = form.non_field_errors().as_data()[0].messages[0]
+        again = RoundForm(game, initial=form.entered_values())
+        return sheet(request, access, game, again, status=409, notice=notice)
     return sheet(request, access, game, form, status=409 if game.state.finished else 422)
 
 

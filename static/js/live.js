@@ -1,5 +1,6 @@
 // The boards that follow the game (the sheet's #board and the live view's): their polls.
 import { clockTime } from "./clock.js";
+import { holding } from "./outbox.js";
 
 // The live view without a signal: a poll that cannot reach the server says since when the
 // sheet is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
@@ -28,6 +29,8 @@ function connectionLost(event) {
 function showGone(board, html) {
   const page = new DOMParser().parseFromString(html, "text/html");
   const main = board.closest("main");
+  // Rounds saved with no signal that can no longer be sent stay listed, each with its Discard.
+  const outbox = main.querySelector("[data-outbox]");
   const gone = page.querySelector("main h1");
   if (gone) {
     main.replaceChildren(...page.querySelector("main").childNodes);
@@ -37,9 +40,56 @@ function showGone(board, html) {
     notice.textContent = board.dataset.gone;
     main.replaceChildren(notice);
   }
+  if (outbox && outbox.querySelector("li")) main.append(outbox);
   main.querySelector("h1").setAttribute("tabindex", "-1");
   main.querySelector("h1").focus();
 }
+
+// The sheet's poll brings the round form as the game now stands when another phone saved
+// (games/views/sheet.py, board): the form moves on to the next round, its legend, its hints,
+// the chip "Emptied hand" gives back, who starts. What the person typed stays: each field
+// typed is put into the new form by its name (never the form's own keys: its round, its
+// submission key, the totals it is typed against). Left alone while a save of it is under way,
+// or while the outbox holds rounds (outbox.js numbers the form itself then).
+const FORM_OWN = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "saved_key", "totals"]);
+
+function typedIn(form) {
+  return [...new FormData(form)].filter(([name, value]) => !FORM_OWN.has(name) && value !== "");
+}
+
+function putInto(form, name, value) {
+  const fields = [...form.querySelectorAll(`[name="${CSS.escape(name)}"]`)];
+  fields.forEach((field) => {
+    if (field.type === "radio" || field.type === "checkbox") {
+      field.checked = field.value === value;
+      field.toggleAttribute("checked", field.checked);
+    } else {
+      field.value = value;
+      field.setAttribute("value", value);
+    }
+  });
+}
+
+// The player marked as having emptied their hand shows the return of the new totals.
+function showReturn(form) {
+  const mark = form.querySelector("[data-emptied-hand]");
+  const button = mark && mark.value !== "" && form.querySelector(`button[data-fill][value="${CSS.escape(mark.value)}"]`);
+  if (button) putInto(form, `seat_${mark.value}`, button.dataset.return);
+}
+
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const { target, fragment } = event.detail;
+  if (!target || target.id !== "sheet-form") return;
+  const old = target.querySelector("form.round-form");
+  if (old && (old.classList.contains("htmx-request") || holding())) {
+    event.detail.shouldSwap = false;
+    return;
+  }
+  const incoming = fragment.querySelector && fragment.querySelector("form.round-form");
+  if (!old || !incoming) return;
+  typedIn(old).forEach(([name, value]) => putInto(incoming, name, value));
+  showReturn(incoming);
+});
 
 document.addEventListener("htmx:configRequest", (event) => {
   if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;

@@ -11,6 +11,22 @@ document.addEventListener("input", (event) => {
   option.textContent = name ? `${option.dataset.seat}: ${name}` : option.dataset.seat;
 });
 
+// The name fields the game chosen takes, in seat order.
+const nameFields = () =>
+  [...document.querySelectorAll('input[name^="player_"]')].filter((field) => !field.disabled);
+
+// Enter (a phone keyboard's Next) after a name goes on to the next name field; in the last
+// one, or in a field left empty (the names are all typed), it starts the game.
+document.addEventListener("keydown", (event) => {
+  const field = event.target;
+  if (event.key !== "Enter" || !field.matches || !field.matches('input[name^="player_"]')) return;
+  const fields = nameFields();
+  const next = fields[fields.indexOf(field) + 1];
+  if (!field.value.trim() || !next) return;
+  event.preventDefault();
+  next.focus();
+});
+
 // The game chosen says how many may play and whether the app asks who starts (its radio
 // button carries both, from games/rules/). Name fields beyond its maximum are hidden and
 // disabled, unless a name is already typed there: the server then refuses the form with the
@@ -23,6 +39,10 @@ function followGame() {
     const unused = index >= max && !field.value.trim();
     field.disabled = unused;
     field.closest(".player-field").hidden = unused;
+  });
+  const fields = nameFields();
+  fields.forEach((field, index) => {
+    field.enterKeyHint = index < fields.length - 1 ? "next" : "go";
   });
   const limit = document.querySelector("[data-players-limit]");
   if (limit) limit.textContent = game.dataset.limit;

@@ -31,6 +31,20 @@ if (worker && worker.controller) {
   worker.controller.postMessage({ shownKept: true });
 }
 
+// The kept copy's notice goes as soon as the server answers this page again (a board's poll,
+// a round sent from the outbox): the page then follows the game by itself.
+export function heardFromServer() {
+  const status = document.querySelector("[data-kept-copy]");
+  if (status) status.textContent = "";
+}
+
+// A proxy's answers when the app behind it is away.
+const GATEWAY_ERRORS = [502, 503, 504];
+document.addEventListener("htmx:afterRequest", (event) => {
+  const { status } = event.detail.xhr;
+  if (status > 0 && !GATEWAY_ERRORS.includes(status)) heardFromServer();
+});
+
 // A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
 // so that a reload without a signal shows the latest rounds, not those of the first visit.
 document.addEventListener("htmx:afterRequest", (event) => {
@@ -40,9 +54,8 @@ document.addEventListener("htmx:afterRequest", (event) => {
   worker.controller.postMessage({ keep: window.location.href });
 });
 
-// Logging out: the worker forgets this account's pages at once (the next page, which is
-// nobody's, would make it forget them too).
-document.addEventListener("submit", (event) => {
-  if (!worker || !worker.controller || !event.target.matches("[data-forget-offline]")) return;
-  worker.controller.postMessage({ forget: true });
-});
+// Logging out (logout.js): the worker forgets this account's pages at once (the next page,
+// which is nobody's, would make it forget them too).
+export function forgetPages() {
+  if (worker && worker.controller) worker.controller.postMessage({ forget: true });
+}

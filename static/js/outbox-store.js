@@ -47,9 +47,15 @@ export async function forSheet(account, url) {
   return (await all()).filter((item) => item.account === account && item.url === url);
 }
 
+// Every round of one account, on every sheet (a log-out takes them off the phone).
+export async function forAccount(account) {
+  return (await all()).filter((item) => item.account === account);
+}
+
 // The answer to one round, as the sheet's own form would have had it (htmx's partial).
 // "saved", "refused" (422, the rules), "overtaken" (409, another phone or the end of the
-// game), or "unsent": no signal, a server error, a log-in page. Only "unsent" is retried.
+// game), "gone" (404 or 410: the game deleted, its scorer link turned off: a final answer),
+// or "unsent": no signal, a server error, a log-in page. Only "unsent" is retried.
 async function send(item, token) {
   const body = new URLSearchParams(item.fields);
   body.set("round_number", item.number);
@@ -67,9 +73,10 @@ async function send(item, token) {
   } catch {
     return { outcome: "unsent" };
   }
-  const outcomes = { 422: "refused", 409: "overtaken" };
+  const outcomes = { 422: "refused", 409: "overtaken", 404: "gone", 410: "gone" };
   const outcome = response.ok ? "saved" : outcomes[response.status] || "unsent";
-  const html = outcome === "unsent" && response.status !== 403 ? "" : await response.text();
+  const read = !["unsent", "gone"].includes(outcome) || response.status === 403;
+  const html = read ? await response.text() : "";
   return { outcome, html, status: response.status };
 }
 
@@ -87,6 +94,10 @@ async function flushSheet(items, token, answered) {
     if (answer.outcome === "saved") await remove(item.id);
     else if (answer.outcome !== "unsent") {
       await put({ ...item, status: answer.outcome, html: answer.html });
+    }
+    // Gone for one round is gone for the sheet: the rounds behind it are never sent either.
+    if (answer.outcome === "gone") {
+      for (const behind of items.slice(items.indexOf(item) + 1)) await put({ ...behind, status: "gone" });
     }
     await answered(item, answer);
     if (answer.outcome !== "saved") return;

@@ -15,10 +15,12 @@ import {
   showFieldError,
   shownNow,
 } from "./forms.js";
+import { heardFromServer } from "./offline.js";
 import { closePickers } from "./picker.js";
 import * as Outbox from "./outbox-store.js";
 
-const KEPT = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key"]);
+// The form's own fields, not what was typed: its round, its submission key, the totals shown.
+const KEPT = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "totals"]);
 const RETRY_MS = 10000;
 let items = []; // this sheet's rounds in the outbox, as last read
 let notes = []; // the last sending's rounds saved ("Round 3 saved."), told till the next
@@ -104,6 +106,9 @@ function numberForm(form, number) {
   const outbox = box();
   form.querySelector('[name="round_number"]').value = number;
   form.querySelector('[name="idempotency_key"]').value = newKey();
+  // A round after the rounds waiting is typed against totals no page has shown yet: none sent.
+  const totals = form.querySelector('[name="totals"]');
+  if (totals && number !== Number(form.dataset.serverRound)) totals.value = "";
   const legend = form.querySelector("legend");
   if (legend) legend.textContent = fill(outbox.dataset.legend, { n: number });
   const heading = document.getElementById("sheet-title");
@@ -245,6 +250,7 @@ function statusLine(item, index) {
   const head = items[0];
   if (item.status === "refused") return fill(words.refused, { n: item.number });
   if (item.status === "overtaken") return fill(words.overtaken, { n: item.number });
+  if (item.status === "gone") return fill(words.gone, { n: item.number });
   if (index > 0 && head.status !== "waiting") {
     return fill(words.behind, { n: item.number, first: head.number });
   }
@@ -311,7 +317,10 @@ async function draw() {
   await refreshItems();
   const form = roundForm();
   const head = items[0];
-  if (form && head && head.status !== "waiting" && !form.dataset.outboxItem) showHeld(form, head);
+  // A round held to correct (refused, overtaken) comes back in the form; one whose sheet is
+  // gone has nowhere to go: only its Discard.
+  const held = head && ["refused", "overtaken"].includes(head.status);
+  if (form && held && !form.dataset.outboxItem) showHeld(form, head);
   if (form && !form.dataset.outboxItem) {
     const last = items[items.length - 1];
     const next = last ? last.number + 1 : Number(form.dataset.serverRound);
@@ -339,10 +348,11 @@ function flush() {
   let last = null;
   notes = [];
   const answered = (item, answer) => {
+    if (answer.outcome !== "unsent") heardFromServer();
     if (answer.outcome === "saved") {
       notes.push(fill(box().dataset.roundSaved, { n: item.number }));
       last = { answer };
-    } else if (answer.outcome !== "unsent") {
+    } else if (answer.outcome !== "unsent" && answer.outcome !== "gone") {
       last = { answer, item: { ...item, status: answer.outcome } };
     }
   };
@@ -368,16 +378,34 @@ async function show({ answer, item }) {
 }
 
 // Each new sheet (the page, or one htmx brought): the draft back into a blank form, or the
-// form the server filled (a refusal, a calculated hand) kept as the draft.
+// form the server filled with a calculated hand kept as the draft. Numbers it refused (the
+// rules, another phone's round) are on screen with their Discard, and no draft: a reload
+// sets them aside as Discard does; a correction typed makes them the draft again. The rounds
+// the outbox said were saved belong to its own sheet, not to the next ones.
 function arrived() {
   const form = roundForm();
   if (form) {
     form.dataset.serverRound = String(numberOf(form));
     if (swapping && swapping.item) form.dataset.outboxItem = String(swapping.item.id);
+    else if (form.querySelector("[data-discard-draft]")) forgetDraft();
     else if (isBlank(form)) putValues(form, readDraft());
     else keepDraft(form);
   }
+  if (!swapping) notes = [];
   draw().then(flush);
+}
+
+// "Discard these numbers" after a refusal: the form emptied in place, the draft forgotten (or,
+// for a round of the outbox, the round discarded as its own Discard does).
+function discardTyped(link) {
+  const form = link.closest("form");
+  if (form.dataset.outboxItem) return discard(Number(form.dataset.outboxItem));
+  forgetDraft();
+  blank(form);
+  link.remove();
+  const first = form.querySelector('input[type="number"]');
+  if (first) first.focus();
+  return null;
 }
 
 // The numbers of this sheet's rounds the service worker saved.
@@ -398,6 +426,13 @@ function askForSync() {
 
 // The outbox's part in a save (save.js calls these, in the order of a save's events).
 const active = () => Boolean(window.indexedDB && box());
+
+// Whether the outbox holds rounds of this sheet, or shows one in the form: the form is the
+// outbox's to number then, not the poll's (live.js).
+export function holding() {
+  const form = roundForm();
+  return active() && (items.length > 0 || Boolean(form && form.dataset.outboxItem));
+}
 
 // Save, with no signal or behind rounds still waiting: into the outbox, in order. True when
 // the outbox took the save (htmx then sends nothing).
@@ -459,6 +494,11 @@ if (window.indexedDB) {
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button[data-discard]");
     if (button) discard(Number(button.dataset.discard));
+    const link = event.target.closest && event.target.closest("a[data-discard-draft]");
+    if (link && box()) {
+      event.preventDefault();
+      discardTyped(link);
+    }
   });
   navigator.serviceWorker?.addEventListener("message", workerSent);
   window.addEventListener("online", flush);

@@ -57,6 +57,8 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   if (form && event.detail.xhr.status < 300) outbox.answered();
 });
 
+const REFUSALS = "#sheet > .notice, form.round-form .errors-box, form.round-form .errors";
+
 // A round saved: the sheet says so at its top; the live region outside the sheet (which stays
 // on the page, so screen readers announce it) says it aloud, and typing goes on in the next
 // round's first field.
@@ -69,4 +71,8 @@ document.addEventListener("htmx:afterSettle", (event) => {
   if (status) status.textContent = saved ? saved.textContent : "";
   const first = saved && form && seatFields(form)[0];
   if (first) first.focus();
+  // A refusal (the rules, another phone's round): its first message at the top of the screen,
+  // above the keyboard, which would otherwise hide it under the Save button just tapped.
+  const refusal = !saved && root.querySelector && root.querySelector(REFUSALS);
+  if (refusal) refusal.scrollIntoView({ block: "start" });
 });

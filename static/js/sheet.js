@@ -1,14 +1,28 @@
 // Typing a round at the table: fewer taps between one player's number and the next.
 import { moveOn, saveButton, seatFields } from "./forms.js";
 
-// The emptied-hand button: phone keypads have no minus key, so one tap types the best return.
+// The emptied-hand button: phone keypads have no minus key, so one tap types the best return,
+// and marks the player as having emptied their hand: the server gives back the best chip they
+// hold when the round is saved (the number typed is its preview on the totals shown).
 function emptiedHand(button) {
   const input = document.getElementById(button.dataset.fill);
   if (!input) return false;
   input.value = button.dataset.return;
-  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.dispatchEvent(new Event("input", { bubbles: true })); // before the mark: it clears it
+  const mark = input.form && input.form.querySelector("[data-emptied-hand]");
+  if (mark) {
+    mark.value = button.value;
+    mark.dispatchEvent(new Event("change", { bubbles: true })); // the draft keeps it
+  }
   return true;
 }
+
+// A number typed in the field of the player marked: it is theirs, not the rules' return.
+document.addEventListener("input", (event) => {
+  const field = event.target;
+  const mark = field.form && field.matches("[data-seat-field]") && field.form.querySelector("[data-emptied-hand]");
+  if (mark && mark.value !== "" && field.name === `seat_${mark.value}`) mark.value = "";
+});
 
 document.addEventListener("click", (event) => {
   const button = event.target.closest && event.target.closest("button[data-fill]");

@@ -58,7 +58,8 @@ def phone(request, server_url, watch):
     yield phone
     problems = [p for p in phone.problems() if not any(text in p for text in LOST_SIGNAL)]
     phone.close()
-    wait_for_requests()
+    if engine != "Chromium":  # whose context, closed after, waits for them (conftest.py)
+        wait_for_requests()
     assert not problems, f"{engine} saw problems: {problems}"
 
 

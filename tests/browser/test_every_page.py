@@ -102,6 +102,13 @@ def signed_in_pages(games):
     yield "llama llama sheet", llama.get_absolute_url()
     yield "llama llama edit", reverse("round_edit", args=[llama.pk, 1])
     yield "llama llama finished", games["llama finished"].get_absolute_url()
+    finished = games["finished"]
+    yield "night", reverse("night", args=[finished.night_id])
+    yield "nights", reverse("nights")
+    yield "group's table", reverse("standings")
+    yield "move to another night", reverse("game_night", args=[finished.pk])
+    first, second = (seat.player_id for seat in finished.seats[:2])
+    yield "compare", reverse("player_compare", args=[first]) + f"?other={second}"
 
 
 def rule_pages():
@@ -111,6 +118,7 @@ def rule_pages():
     for slug, _title in rulebook.lama.SECTIONS:
         yield f"rules: {slug}", reverse("rules_page", args=[slug])
     yield "rules: Lato z Komarami", reverse("rules_lato")
+    yield "rules: the group's table", reverse("rules_table")
     yield "rules: Llama Llama", reverse("rules_llama_llama")
     for slug, _title in rulebook.llama_llama.SECTIONS:
         yield f"rules: Llama Llama {slug}", reverse("rules_llama_llama_page", args=[slug])

@@ -10,8 +10,8 @@ import time
 
 from playwright.sync_api import expect
 
+from games import pages
 from games.models import ScorerLink
-from games.views import sheet
 from tests.browser.sheet import type_round
 
 SAMPLES = 15  # per pair of phones: 30 delays in all
@@ -52,7 +52,7 @@ def follow_delays(saver, follower, samples=SAMPLES):
     delays = []
     for total in range(1, samples + 1):
         # Saves land anywhere in the follower's poll interval, as they do at a real table.
-        time.sleep(random.uniform(0, sheet.POLL_SECONDS))
+        time.sleep(random.uniform(0, pages.POLL_SECONDS))
         type_round(saver, {"Ana": 1, "Ben": 1, "Cleo": 0})
         start = time.monotonic()
         saver.get_by_role("button", name="Save round").click()
@@ -88,5 +88,5 @@ def test_a_saved_round_shows_on_the_other_phones_within_1_5_s_at_p95(
 
     p50, p95 = percentile(delays, 0.5), percentile(delays, 0.95)
     print(f"\nfollow delay over {len(delays)} saves: p50 {p50:.2f} s, p95 {p95:.2f} s, "
-          f"max {max(delays):.2f} s (poll every {sheet.POLL_SECONDS} s)")  # fmt: skip
+          f"max {max(delays):.2f} s (poll every {pages.POLL_SECONDS} s)")  # fmt: skip
     assert p95 <= TARGET_P95, sorted(round(delay, 2) for delay in delays)

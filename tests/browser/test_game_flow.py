@@ -10,6 +10,7 @@ from tests.browser.sheet import (
     save_round,
     tap_quitter,
     totals,
+    type_round,
 )
 
 
@@ -138,3 +139,16 @@ def test_it_announces_a_shared_victory(page, signed_in, make_game):
 
     expect(page.get_by_role("heading", name="Shared victory: Ben and Cleo!")).to_be_visible()
     assert Game.objects.get(pk=game.pk).state.winners == (1, 2)
+
+
+def test_a_refusal_shows_above_the_keyboard(page, signed_in, make_game):
+    """The keyboard takes half the screen: the reason is scrolled to the top of what is left,
+    not left above it where the first player's field is."""
+    page.set_viewport_size({"width": 390, "height": 360})
+    names = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn")
+    game = make_game(names=names, rounds=[(1, 2, 3, 4, 5, 0)] * 3)
+    page.goto(f"/games/{game.pk}/")
+    type_round(page, dict(zip(names, (999, 4, 12, 3, 2, 0), strict=True)))
+    page.get_by_role("button", name="Save round").click()
+
+    expect(page.locator("#id_seat_0_errors")).to_be_in_viewport()

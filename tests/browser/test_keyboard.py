@@ -30,13 +30,19 @@ def test_a_round_is_entered_and_saved_by_keyboard(page, signed_in, make_game):
     assert totals(page) == [8, 2, 12]
 
 
-def test_a_game_is_started_by_keyboard(page, signed_in):
+def test_a_game_is_started_by_keyboard_next_after_each_name(page, signed_in):
+    """Enter (the keyboard's Next) after a name goes on to the next name; in a field left
+    empty it starts the game, whose sheet has the cursor in the first player's field."""
     page.goto("/games/new/")
     page.get_by_label("Player 1").focus()
     page.keyboard.type("Ana")
-    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Player 2")).to_be_focused()
     page.keyboard.type("Ben")
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Player 3")).to_be_focused()
     page.keyboard.press("Enter")
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 1")
     assert Game.objects.get().names == ["Ana", "Ben"]
+    expect(points_field(page, "Ana")).to_be_focused()

@@ -55,7 +55,7 @@ def test_a_whole_game_with_the_calculator_ends_on_the_final_round_tie_break(page
     letters(page, "Ben").fill("aabbccd")
     letters(page, "Ben").press("Enter")  # the keyboard's Done counts, it does not save
     expect(points_field(page, "Ben")).to_have_value("44")
-    expect(letters(page, "Ben")).to_be_focused()
+    expect(letters(page, "Cleo")).to_be_focused()  # on to the next player's letters
     expect(letters(page, "Ben")).to_have_accessible_description(
         re.compile(r"^Ben's hand: 1st 2 \+? ?2nd 19 .*in all 44$")
     )

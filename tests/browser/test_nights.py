@@ -1,6 +1,6 @@
 """A night of four games at phone size: its page, its picture, the group's table, a player's
 head to head and two players compared, at 390 and 320 px in English and French, every word
-whole and every box holding its content (test_whole_words.py's check)."""
+whole and every box holding its content (small_screens.PROBLEMS, as test_every_page.py)."""
 
 import os
 from pathlib import Path
@@ -11,12 +11,14 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from games.reports import night_picture
-from tests.browser.test_whole_words import CHECK, LOCALES, PHONES
+from tests.browser.small_screens import problems
 from tests.helpers.browser import PHONE, sign_in
 
 NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane")
 CLEO_WINS = [(31, 0, 12), (20, 3, -10)]  # the third player wins
 ANA_WINS = [(12, 31, 0), (-10, 20, 3)]  # the first player wins
+PHONES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
 SHOTS = Path(os.environ.get("NIGHT_SHOTS", "/tmp/night-shots"))
 
 
@@ -56,7 +58,7 @@ def test_the_night_pages_fit_a_phone(browser, live_server, alice, night, watch, 
     try:
         for name, url in pages(night, language):
             page.goto(url)
-            found += [f"{name}: {problem}" for problem in page.evaluate(CHECK)]
+            found += [f"{name}: {problem}" for problem in problems(page)]
             page.screenshot(path=SHOTS / f"{name}-{width}-{language}.png", full_page=True)
     finally:
         phone.close()
@@ -76,3 +78,16 @@ def test_a_night_of_four_games_at_390_px_names_its_winner_and_gives_its_picture(
     SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / "night-picture-en.png").write_bytes(response.body())
     assert night_picture.SIZE == (1080, 1350)
+
+
+def test_the_night_is_shared_as_a_picture_with_its_own_button(page, signed_in, night):
+    from tests.browser.test_share_result import SHARE_STAND_IN
+
+    page.add_init_script(SHARE_STAND_IN)
+    page.goto(reverse("night", args=[night[0].night_id]))
+    page.get_by_role("link", name="Share the night").click()
+    page.wait_for_function("() => window.shared !== null")
+    shared = page.evaluate("window.shared")
+    assert shared["type"] == "image/png"
+    assert (shared["width"], shared["height"]) == night_picture.SIZE
+    assert shared["text"].startswith("Winners of the night: L.L.A.M.A.: Maximiliane")

@@ -65,9 +65,13 @@ def test_three_rounds_typed_without_signal_are_saved_once_each_in_order(
     expect(page.locator("legend").first).to_have_text("Points for round 3")
     queue_round(page, ROUNDS[2], waiting=3)
     expect(page.locator("tfoot td strong")).to_have_text(["0", "0", "0"])
+    kept_copy = page.get_by_role("status").filter(has_text="No connection")
+    expect(kept_copy).to_be_visible()
 
     relay.plug()
     context.set_offline(False)
+
+    expect(kept_copy).to_have_count(0)  # heard from the server again: no reload needed
 
     expect(page.locator("[data-outbox]").filter(has_text="saved")).to_contain_text("Round 3 saved.")
     expect(page.locator("tbody tr.queued")).to_have_count(0)

@@ -10,7 +10,7 @@ from games import services
 from games.models import Game, Round
 from games.rules import Round as Typed
 from tests.browser.conftest import wait_for_requests
-from tests.browser.sheet import points_field, tap_quitter, type_round
+from tests.browser.sheet import points_field, save_round, tap_quitter, type_round
 
 NO_SIGNAL = "**/rounds/"
 
@@ -271,3 +271,146 @@ def test_a_held_round_can_be_discarded(page, signed_in, make_game, no_signal):
     expect(page.locator("legend").first).to_have_text("Points for round 2")
     expect(points_field(page, "Cleo")).to_have_value("")
     assert saved_rounds(game) == [(5, 0, 12)]
+
+
+def test_a_round_for_a_deleted_game_is_a_final_answer_with_a_discard(
+    page, signed_in, make_game, no_signal, watch
+):
+    """A 404 (the game deleted, a scorer link turned off) is not retried: the outbox says the
+    rounds cannot be saved, sends them no more, and offers to discard them."""
+    watch.expect(404, "/rounds/")
+    watch.expect(404, "/board/")
+    watch.expect_console("Response Status Error Code 404")  # htmx, of the board's polls
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    queue_round(page, {"Ana": 7, "Ben": 3, "Cleo": 0})
+    wait_for_requests()
+    Game.objects.filter(pk=game.pk).delete()
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+
+    no_signal.back(page)
+
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_contain_text("Round 1 was not saved, and cannot be")
+    expect(outbox).to_contain_text("Round 2 was not saved, and cannot be")
+    assert len(posts) == 1  # round 1 only: round 2 is not sent to a game that is gone
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # what the 10 s timer does
+    page.wait_for_timeout(500)
+    assert len(posts) == 1
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+    expect(outbox).to_contain_text("Round 1 was not saved, and cannot be")  # round 2 moved up
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+    expect(outbox.locator("li")).to_have_count(0)
+    expect(waiting_rows(page)).to_have_count(0)
+
+
+def test_the_outbox_saying_a_round_was_saved_goes_with_the_next_sheet(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    no_signal.back(page)
+    outbox = page.locator("[data-outbox]")
+    expect(outbox).to_contain_text("Round 1 saved.")
+
+    save_round(page, {"Ana": 7, "Ben": 0, "Cleo": 3})
+
+    expect(page.locator("[data-saved]")).to_have_text("Round 2 saved.")
+    expect(outbox).not_to_contain_text("Round 1 saved.")
+
+
+def test_numbers_refused_online_can_be_discarded_and_a_reload_leaves_them_aside(
+    page, signed_in, make_game
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    refused = {"Ana": 5, "Ben": 4, "Cleo": 12}  # nobody emptied a hand: who quit last?
+    discard = page.get_by_role("link", name="Discard these numbers")
+    queue_round(page, refused)
+    expect(page.get_by_text("Nobody emptied their hand")).to_be_visible()
+    expect(discard).to_be_visible()
+
+    page.reload()
+    expect(points_field(page, "Cleo")).to_have_value("")
+
+    queue_round(page, refused)
+    discard.click()
+    expect(points_field(page, "Cleo")).to_have_value("")
+    expect(points_field(page, "Ana")).to_be_focused()
+    expect(page.get_by_text("Nobody emptied their hand")).to_have_count(0)
+    expect(discard).to_have_count(0)
+    page.reload()
+    expect(points_field(page, "Ana")).to_have_value("")
+    assert saved_rounds(game) == []
+
+
+OUTBOX_COUNT = """() => new Promise((resolve) => {
+  const opened = indexedDB.open("scorekeeper-outbox", 1);
+  opened.onsuccess = () => {
+    const counted = opened.result.transaction("rounds").objectStore("rounds").count();
+    counted.onsuccess = () => { opened.result.close(); resolve(counted.result); };
+  };
+})"""
+DRAFTS = "() => Object.keys(localStorage).filter((key) => key.startsWith('scorekeeper:draft:'))"
+
+
+def log_out(page):
+    page.goto("/accounts/")
+    page.get_by_role("button", name="Log out").click()
+
+
+def test_logging_out_takes_the_accounts_rounds_and_drafts_off_the_phone_after_a_warning(
+    page, signed_in, make_game, no_signal
+):
+    game, other = make_game(), make_game(names=("Dan", "Eve"))
+    page.goto(f"/games/{other.pk}/")
+    type_round(page, {"Dan": 4})
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    expect(waiting_rows(page)).to_have_count(1)
+
+    log_out(page)
+    expect(page.get_by_role("alert")).to_contain_text("still waiting to be sent: 1.")
+    assert page.evaluate(OUTBOX_COUNT) == 1 and len(page.evaluate(DRAFTS)) == 1
+    page.get_by_role("button", name="Log out").click()
+
+    expect(page.get_by_role("navigation").get_by_role("link", name="Log in")).to_be_visible()
+    assert page.evaluate(OUTBOX_COUNT) == 0
+    assert page.evaluate(DRAFTS) == []
+
+
+def test_logging_out_with_nothing_waiting_takes_one_tap_and_the_drafts(page, signed_in, make_game):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    type_round(page, {"Ana": 7})
+
+    log_out(page)
+
+    expect(page.get_by_role("navigation").get_by_role("link", name="Log in")).to_be_visible()
+    assert page.evaluate(DRAFTS) == []
+
+
+def test_a_scorer_link_turned_off_leaves_its_rounds_listed_to_discard(
+    page, make_game, no_signal, watch
+):
+    """The rounds the link kept are told they cannot be saved, each with its Discard, wherever
+    the board's polls show the link's end."""
+    watch.expect(404, "/rounds/")
+    watch.expect(404, "/board/")
+    watch.expect_console("Response Status Error Code 404")
+    game = make_game()
+    link = services.add_scorer_link(game)
+    page.goto(link.get_absolute_url())
+    queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    expect(waiting_rows(page)).to_have_count(1)
+    wait_for_requests()
+    services.revoke_scorer_link(link)
+
+    no_signal.back(page)
+
+    expect(page.locator("[data-outbox]")).to_contain_text("Round 1 was not saved, and cannot be")
+    page.get_by_role("button", name="Discard the numbers of round 1").click()
+    expect(page.locator("[data-outbox] li")).to_have_count(0)

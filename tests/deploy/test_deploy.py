@@ -23,9 +23,34 @@ def prod_env(tmp_path):
 
 
 def test_check_deploy_reports_no_issue_with_production_values(prod_env):
+    prod_env["SITE_URL"] = "https://scores.example.org"
     checked = run(prod_env, PYTHON, "manage.py", "check", "--deploy", "--fail-level", "DEBUG")
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "no issues (0 silenced)" in checked.stdout
+
+
+@pytest.mark.parametrize("site", ["http://127.0.0.1:8000", "https://localhost", "http://[::1]"])
+def test_check_warns_of_a_loopback_site_url_in_production(prod_env, site):
+    prod_env["SITE_URL"] = site
+    checked = run(prod_env, PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert checked.returncode != 0
+    assert f"scorekeeper.W001) SITE_URL is a loopback address ({site})" in checked.stderr
+
+
+def test_a_process_without_debug_is_production(prod_env):
+    """Not only gunicorn's: a worker or a shell started without DEBUG refuses the dev key."""
+    del prod_env["DEBUG"]
+    prod_env["SECRET_KEY"] = DEV_SECRET_KEY
+    checked = run(prod_env, PYTHON, "manage.py", "check")
+    assert checked.returncode != 0
+    assert "Set SECRET_KEY to a long random value in production." in checked.stderr
+
+
+def test_the_worker_refuses_to_start_in_production_without_a_mail_server(prod_env):
+    del prod_env["EMAIL_HOST"]
+    started = run(prod_env, PYTHON, "manage.py", "worker", "--batch")
+    assert started.returncode != 0
+    assert "Set EMAIL_HOST to the SMTP server" in started.stderr
 
 
 # Django's deploy check (security.W009) asks for 50 characters at least.

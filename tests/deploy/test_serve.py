@@ -43,9 +43,9 @@ def alive(pid):
 
 def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
     database = tmp_path / "db.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
-    env.pop("DEBUG", None)  # the development settings, as `make run` has them
-    manage(env, "migrate", "--noinput")
+    dev = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
+    env = {key: value for key, value in dev.items() if key != "DEBUG"}  # bin/serve sets it
+    manage(dev, "migrate", "--noinput")
     port = free_port(pool(8130))
     serve = subprocess.Popen(
         [str(ROOT / "bin/serve"), PYTHON, f"127.0.0.1:{port}"], cwd=ROOT, env=env,
@@ -55,7 +55,7 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
     try:
         server = type("Server", (), {"port": port})()
         wait_for(lambda: _answers(server))
-        [job] = queue_pings(env, 1)
+        [job] = queue_pings(dev, 1)
 
         def done():
             with contextlib.closing(sqlite3.connect(database)) as connection:

@@ -47,6 +47,7 @@ def production_env(static_root, database_url, **extra):
         CACHE_DIR=str(Path(static_root).parent / "cache"),
         DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        EMAIL_HOST="localhost",  # the worker refuses to start without it in production
         ACCESS_LOG="",
         # Every phone of a module's tests signs up from 127.0.0.1.
         SIGNUPS_PER_CLIENT="1000",
@@ -114,10 +115,19 @@ class Server:
         raise RuntimeError("gunicorn did not answer within 30 s")
 
     def stop(self):
+        self._end_process()
+        self.socket.close()
+
+    def restart(self):
+        """Stopped and started again on its own socket, as an upgrade restarts a node: its
+        workers' memory is gone."""
+        self._end_process()
+        return self.start()
+
+    def _end_process(self):
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=30)
-        self.socket.close()
 
 
 @contextlib.contextmanager

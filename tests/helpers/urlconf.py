@@ -17,7 +17,7 @@ from django.urls import URLResolver, get_resolver
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from games.models import Entry, Game, Player, Round, ScorerLink, Seat, ShareLink
+from games.models import Entry, Game, Night, Player, Round, ScorerLink, Seat, ShareLink
 
 PARAM = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>[^)]*\)")
 
@@ -96,6 +96,7 @@ WRITE_DATA = {
     "game_scorer_revoke": {},
     "player_rename": {"name": "Renamed"},
     "game_night": {"night": "new"},
+    "night_label": {"label": "Birthday"},
 }
 ANY_FORM = {"player_0": "Mallory", "player_1": "Trudy", "starter": 0, "username": "alice",
             "password": "not-her-password", "language": "fr"}  # fmt: skip
@@ -127,6 +128,7 @@ def fillers_for(user, game):
         ("night", "pk"): game.night_id,
         ("night_json", "pk"): game.night_id,
         ("night_png", "pk"): game.night_id,
+        ("night_label", "pk"): game.night_id,
         ("live", "token"): ShareLink.objects.get_or_create(game=game)[0].token,
         ("rules_page", "slug"): "scoring",
         ("rules_llama_llama_page", "slug"): "scoring",
@@ -143,6 +145,7 @@ def snapshot(user):
         "user": list(get_user_model().objects.filter(pk=user.pk).values()),
         "players": list(Player.objects.filter(owner=user).values().order_by("pk")),
         "games": list(games.values().order_by("pk")),
+        "nights": list(Night.objects.filter(owner=user).values().order_by("pk")),
         "seats": list(Seat.objects.filter(game__in=games).values().order_by("pk")),
         "rounds": list(Round.objects.filter(game__in=games).values().order_by("pk")),
         "entries": list(Entry.objects.filter(round__game__in=games).values().order_by("pk")),

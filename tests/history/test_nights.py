@@ -113,3 +113,30 @@ def test_games_without_a_night_are_placed_in_the_order_they_started(make_game, a
     assert placed[0] == placed[1] and len(set(placed)) == 3
     first = Night.objects.get(pk=placed[0])
     assert first.start == Game.objects.get(pk=games[0].pk).created_at
+
+
+def test_the_owner_names_a_night(alice_client, make_game):
+    game = make_game()
+    response = alice_client.post(f"/nights/{game.night_id}/label/", {"label": " Anaïs’s birthday "})
+    assert response.status_code == 302
+    assert Night.objects.get().label == "Anaïs’s birthday"
+    assert "Anaïs’s birthday" in alice_client.get(f"/nights/{game.night_id}/").content.decode()
+
+
+def test_a_name_too_long_is_refused_next_to_its_field(alice_client, make_game):
+    game = make_game()
+    response = alice_client.post(f"/nights/{game.night_id}/label/", {"label": "x" * 61})
+    assert response.status_code == 422
+    assert 'id="id_label_error"' in response.content.decode()
+    assert Night.objects.get().label == ""
+
+
+def test_a_game_moved_leaves_its_old_nights_standings(alice_client, make_game):
+    kept = make_game(rounds=[(10, 10, 20), (10, 10, 25)])
+    moved = make_game(rounds=[(31, 0, 12), (20, 3, -10)])
+    night = kept.night_id
+    assert len(alice_client.get(f"/nights/{night}.json").json()["games"]) == 2
+    alice_client.post(f"/games/{moved.pk}/night/", {"night": "new"})
+    data = alice_client.get(f"/nights/{night}.json").json()
+    assert [game["id"] for game in data["games"]] == [kept.pk]
+    assert {row["name"] for row in data["standings"]["lama"] if row["sole_wins"]} == set()

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.rules import Round, RoundRefused, Violation
+from games.rules import EMPTIED, Round, RoundRefused, Violation
 from games.rules.lama import BLACK_CHIP, CARD_VALUES, END_SCORE, LLAMA, MAX_PENALTY, MIN_ENTRY
 from games.rules.lama import RULES as LAMA
 
@@ -695,3 +695,15 @@ def test_a_bad_entry_names_the_round_it_was_typed_in(game, data):
     refused = refusal(players, [*rounds, entries, [1] * players])
     violation = only(refused.violations)
     assert (violation.seat, violation.round) == (seat, len(rounds) + 1)
+
+
+@pytest.mark.parametrize(
+    ("before", "given_back"), [((3, 0), 0), ((0, 7), -1), ((0, 12), -10), ((0, 10), -10)]
+)
+def test_an_emptied_hand_gives_back_the_best_chip_held_when_the_round_is_played(before, given_back):
+    """EMPTIED stands for "emptied their hand": the fold gives back the best chip the player
+    holds on their total at that round, whatever the phone that typed it had seen."""
+    rounds = [Round(before), Round((5, EMPTIED))]
+    state = LAMA.fold(2, rounds)
+    assert state.rounds[1].entries == (5, given_back)
+    assert state.totals[1] == before[1] + LAMA.points(before[1], given_back)

@@ -207,7 +207,7 @@ def test_hand_calculator(table, make_game, fields, edit, htmx):
     with rolled_back():
         game = make_game(rounds=[[3, 5, 0], [2, 0, 4]], kind="llama_llama")
         fields["calculate"] = fields.get("calculate", 0)  # what makes it the calculator
-        path = f"/games/{game.pk}/rounds/2/edit/" if edit else f"/games/{game.pk}/rounds/"
+        path = f"/games/{game.pk}/rounds/{'2/' if edit else ''}calculate/"
         before = sheets()
         response = post(table["client"], path, fields, htmx)
         assert response.status_code in {200, 422}

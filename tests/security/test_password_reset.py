@@ -277,7 +277,8 @@ def test_the_limits_are_settings(client, carol, queued, settings):
 
 def in_a_fresh_process(code, **env):
     """What `code` prints, run after django.setup() with `env` beside a clean environment."""
-    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"} | env
+    base = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "1"}
+    env = base | env
     done = subprocess.run([PYTHON, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
                           env=env, capture_output=True, text=True, check=True)  # fmt: skip
     return done.stdout

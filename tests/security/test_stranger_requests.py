@@ -141,3 +141,14 @@ def test_gunicorn_answers_them_with_our_400_too(live_app, method, path, headers)
     response = Phone(live_app).request(method, path, headers=headers, body=FORM)
     assert response.status == 400
     assert OUR_400 in text(response.text)
+
+
+@pytest.mark.parametrize("body", REFUSED_MULTIPART.values(), ids=REFUSED_MULTIPART.keys())
+@pytest.mark.parametrize("path", ["/no/such/page/", "/games/999999/nothing/"])
+def test_a_broken_multipart_body_to_an_address_that_does_not_exist_gets_our_400(
+    browser, path, body
+):
+    """The 404 page reads the CSRF token from the body, as the CSRF check does."""
+    content_type = f"multipart/form-data; boundary={BOUNDARY}"
+    response = browser.generic("POST", path, body, content_type)
+    assert refused_as_bad_request(response), response.status_code

@@ -1,17 +1,22 @@
 """The account page: its e-mail address, its password, its players, and its deletion."""
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
+from pytest_django.asserts import assertInHTML
 
+from games.archive import export_job
 from games.models import Entry, Game, Player, Round, Seat
-from tests.helpers.pagetext import text
+from jobs.models import Job
+from tests.helpers.pagetext import tags, text
 
 PASSWORD = "correct-horse-9"  # tests/conftest.py
 
 
 def test_the_menu_links_to_the_account_page(alice_client):
     page = alice_client.get("/games/new/").text
-    assert '<a href="/accounts/">Account</a>' in page
+    assertInHTML('<a href="/accounts/">Account</a>', page)
     assert "Log out" in text(alice_client.get("/accounts/").text)
 
 
@@ -113,10 +118,32 @@ def test_sign_up_takes_an_optional_address_and_says_why(client, db):
 # ------------------------------------------------------------------------------- delete
 
 
-def test_the_deletion_page_offers_a_last_backup_first(alice_client):
+def test_the_deletion_page_offers_a_last_backup_first(alice_client, make_game):
+    make_game()
     page = alice_client.get("/accounts/delete/").text
-    assert 'href="/history/export.json" download' in page
-    assert page.index("/history/export.json") < page.index('name="password"')
+    assert tags(page, "form", action="/history/export.json")
+    assert not tags(page, name="password")  # not before the backup is ready
+
+
+def test_the_last_backup_is_a_task_and_the_deletion_is_offered_once_it_is_ready(
+    alice_client, make_game, settings
+):
+    make_game()
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+
+    response = alice_client.post("/history/export.json", {"for_deletion": "1"})
+
+    assert response["Location"] == "/accounts/delete/"
+    job = Job.objects.get()
+    page = alice_client.get("/accounts/delete/").text
+    assert "The deletion is offered here once the file is ready." in page
+    assert not tags(page, name="password") and tags(page, data_hx_trigger="every 1s")
+    export_job.write_export.call(job.pk, "json")  # as the worker does, off the request
+
+    page = alice_client.get("/accounts/delete/", headers={"HX-Request": "true"}).text
+    assert tags(page, "a", href=f"/jobs/{job.pk}/file/", download=True)
+    assert tags(page, name="password")
+    assert json.loads(alice_client.get(f"/jobs/{job.pk}/file/").getvalue())[0]["players"]
 
 
 def test_it_deletes_the_account_with_its_games_and_players_and_logs_out(

@@ -4,6 +4,7 @@ import pytest
 from django.test import override_settings
 
 from games.models import Game, Player
+from tests.helpers.pagetext import tags
 
 pytestmark = pytest.mark.django_db
 URL = "/games/new/"
@@ -23,7 +24,7 @@ def test_it_requires_login(client):
 def test_it_shows_the_form_with_a_start_button(alice_client):
     response = alice_client.get(URL)
     assert response.status_code == 200
-    assert b'<label for="id_player_0">' in response.content
+    assert tags(response.text, "label", for_="id_player_0")
     assert b"Start game" in response.content
 
 
@@ -91,7 +92,7 @@ def test_it_offers_the_roster_but_not_another_accounts(alice_client, bob, make_g
     make_game(["Ana", "Ben"])
     make_game(["Secret", "Other"], owner=bob)
     response = alice_client.get(URL)
-    assert b'<option value="Ana">' in response.content
+    assert tags(response.text, "option", value="Ana")
     assert b"Secret" not in response.content
 
 
@@ -134,7 +135,7 @@ def test_it_refuses_a_new_game_past_the_accounts_most_games(alice_client, alice,
     response = alice_client.post(URL, names(player_0="Zoé", player_1="Max"))
     assert response.status_code == 422
     assert FULL in response.content.decode()
-    assert 'value="Zoé"' in response.content.decode()  # the names typed are kept
+    assert tags(response.text, "input", value="Zoé")  # the names typed are kept
     assert alice.games.count() == 2
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import ScorerLink
 from games.rulebook import lama, llama_llama
-from tests.helpers.pagetext import segments, text
+from tests.helpers.pagetext import segments, tags, text
 
 NAMES = ("Ana", "Ben", "Cleo")
 # Names, and words spelt the same in both languages.
@@ -114,7 +114,7 @@ def render(client, tables, page, language):
         client.logout()
     response = PAGES[page](client, tables)
     assert response.status_code in {200, 422}, (page, response.status_code)
-    assert f'<html lang="{language}">' in response.content.decode()
+    assert tags(response.text, "html", lang=language)
     return response.content.decode()
 
 
@@ -133,7 +133,7 @@ def test_the_public_page_speaks_french_throughout(client, alice, make_game, path
         make_game(NAMES, rounds=[(5, 0, 12)])
     english = client.get(f"/en/{path}").content.decode()
     french = client.get(f"/fr/{path}").content.decode()
-    assert '<html lang="fr">' in french
+    assert tags(french, "html", lang="fr")
     assert untranslated(english, french) == set()
 
 

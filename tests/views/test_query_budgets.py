@@ -1,5 +1,7 @@
 """The number of SQL queries per page does not grow with the rounds or the games."""
 
+import uuid
+
 import pytest
 from django.core.cache import caches
 from django.db import connection
@@ -63,7 +65,7 @@ def test_the_home_page_costs_the_same_queries_with_1_or_10_games(alice_client, m
 
 
 def saving_queries(client, game):
-    data = {"round_number": len(game.state.rounds) + 1}
+    data = {"round_number": len(game.state.rounds) + 1, "idempotency_key": uuid.uuid4()}
     data |= {f"seat_{seat}": 1 for seat in range(len(game.names))} | {"last_to_quit": 0}
     with CaptureQueriesContext(connection) as captured:
         response = client.post(f"/games/{game.pk}/rounds/", data)
@@ -77,7 +79,8 @@ def test_saving_a_round_costs_the_same_queries_after_1_or_20_rounds(alice_client
 
 
 def test_saving_a_round_stays_within_its_budget(alice_client, make_game):
-    # the session, the user, the game with its seats, its rounds and submission keys; then in
-    # one transaction: the version check that is also its one raise (the optimistic lock), the
-    # round, the entries, and its BEGIN and COMMIT (a savepoint here)
-    assert saving_queries(alice_client, make_game(SIX, rounds(20))) == 9
+    # the session, the user, the game with its seats, its rounds and submission keys, whether
+    # the key's round was undone (games/models.py, UndoneKey); then in one transaction: the
+    # version check that is also its one raise (the optimistic lock), whether a scorer link
+    # still works (none here), the round, the entries, and its BEGIN and COMMIT (a savepoint)
+    assert saving_queries(alice_client, make_game(SIX, rounds(20))) == 10

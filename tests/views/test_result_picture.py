@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from django.core.cache import caches
 from django.utils import translation
 from PIL import Image
 
@@ -92,6 +93,37 @@ def test_each_language_has_its_picture(alice_client, make_game):
     assert english["ETag"] != french["ETag"]
     assert english.content != french.content
     assert "Accept-Language" in french["Vary"] and "Cookie" in french["Vary"]
+
+
+def kept_pictures():
+    return [key for key in caches["default"]._cache if "result-png" in key]
+
+
+def test_a_new_note_replaces_the_kept_picture_rather_than_add_one(alice_client, make_game):
+    game = finished_game(make_game)
+    for note in ("Revanche", "Revanche dimanche"):
+        Game.objects.filter(pk=game.pk).update(note=note)
+        assert alice_client.get(url(game)).status_code == 200
+
+    assert len(kept_pictures()) == 1
+
+
+def test_a_game_is_drawn_a_few_times_a_minute_at_most(
+    alice_client, make_game, settings, monkeypatch
+):
+    settings.RESULT_PICTURES_PER_MINUTE = 2
+    game = finished_game(make_game)
+    drawn = []
+    monkeypatch.setattr(picture, "png", lambda game: drawn.append(game) or b"png")
+    answers = []
+    for note in ("one", "two", "three"):
+        Game.objects.filter(pk=game.pk).update(note=note)
+        answers.append(alice_client.get(url(game)))
+
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert len(drawn) == 2
+    assert 0 < int(answers[-1]["Retry-After"]) <= 60
+    assert alice_client.get(url(finished_game(make_game))).status_code == 200  # another game
 
 
 @pytest.mark.engine

@@ -71,7 +71,7 @@ def test_the_edit_page_shows_the_fresh_sheet_when_the_round_went_meanwhile(
 ):
     game = make_game(names=("Ana", "Ben"), rounds=[[1, 2], [2, 1]])
 
-    def undone_meanwhile(game, number, round_, round_id=None, saved_by=None):
+    def undone_meanwhile(game, number, round_, round_id=None, saved_by=None, round_version=None):
         raise services.StaleSheet
 
     monkeypatch.setattr(services, "replace_round", undone_meanwhile)

@@ -6,6 +6,8 @@ from pathlib import Path
 from django.conf import settings
 from django.urls import reverse
 
+from tests.helpers.pagetext import tags
+
 STATIC = Path(settings.BASE_DIR) / "static"
 
 
@@ -36,5 +38,5 @@ def test_the_icons_exist_at_their_sizes():
 def test_every_page_links_the_manifest_and_a_theme_colour(client, db):
     response = client.get(reverse("home"))
 
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in response.text
-    assert '<meta name="theme-color"' in response.text
+    assert tags(response.text, "link", rel="manifest", href="/manifest.webmanifest")
+    assert tags(response.text, "meta", name="theme-color")

@@ -13,6 +13,7 @@ import threading
 import time
 
 from django.conf import settings
+from django.core.management import CommandError
 from django.db import DatabaseError, connections
 from django.db.utils import OperationalError
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorker
@@ -35,11 +36,25 @@ class Command(DatabaseWorker):
         parser.set_defaults(worker_id=None)  # db_worker's default is a random string
 
     def handle(self, *args, **options):
+        if not settings.DEBUG and not settings.EMAIL_HOST_GIVEN:
+            # Without it the mails (password resets) would go nowhere that was meant.
+            raise CommandError(
+                "Set EMAIL_HOST to the SMTP server that sends the password-reset mails"
+                " (localhost for this machine's) before starting the worker in production."
+            )
         ended = abandon_dead_jobs()
         if ended:
             self.stderr.write(f"Gave up {ended} job(s) left by a worker that is gone.")
-        Sweeper().start()
         options["worker_id"] = options["worker_id"] or this_worker()
+        sweeper = Sweeper()
+        sweeper.start()
+        try:
+            return self._run(*args, **options)
+        finally:
+            sweeper.stopped.set()
+            sweeper.join(timeout=10)
+
+    def _run(self, *args, **options):
         while True:
             # db_worker ignores a locked database while it picks a task, but not when its
             # transaction begins: on a busy SQLite file that ended the worker, and with it
@@ -60,10 +75,10 @@ class Sweeper(threading.Thread):
     def __init__(self):
         super().__init__(name="job-sweeper", daemon=True)
         self.every = max(1, min(60, settings.JOB_STALE_SECONDS / 4))
+        self.stopped = threading.Event()
 
     def run(self):
-        while True:
-            time.sleep(self.every)
+        while not self.stopped.wait(self.every):
             try:
                 abandon_dead_jobs()
             except DatabaseError:  # locked or away: the next sweep tries again
