@@ -8,10 +8,12 @@ import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from pytest_django.asserts import assertInHTML
 
 from games.archive import backup, export
 from games.models import Game
 from tests.helpers import seeding
+from tests.helpers.pagetext import tags
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
@@ -181,13 +183,14 @@ def test_exports_require_login(client):
 def test_history_links_to_the_exports_and_the_import(alice_client):
     html = alice_client.get("/history/").content.decode()
 
-    assert 'href="/history/import/"' in html
+    assert tags(html, "a", href="/history/import/")
     for url, name in [
         ("/history/export.json", "Download a backup of all games (JSON)"),
         ("/history/export.csv", "Download every round for a spreadsheet (CSV)"),
     ]:
-        form = re.search(rf'<form method="post" action="{url}">(.*?)</form>', html, re.S)
-        assert f'<button type="submit">{name}</button>' in form.group(1)
+        assert tags(html, "form", method="post", action=url)
+        form = re.search(rf'<form [^>]*action="{url}"[^>]*>(.*?)</form>', html, re.S)
+        assertInHTML(f'<button type="submit">{name}</button>', form.group(1))
 
 
 def exported(client):

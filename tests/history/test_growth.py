@@ -19,6 +19,7 @@ from games.reports import folds, summaries
 from games.rules import Round
 from games.views.history import PER_PAGE
 from tests.helpers import seeding
+from tests.helpers.pagetext import tags
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
@@ -144,9 +145,9 @@ def test_the_finished_filter_is_what_the_rules_fold(client, large):
     finished = client.get("/history/?status=finished").content.decode()
 
     assert counted(html) == "1 game"
-    assert f'href="/games/{game.pk}/"' in html
+    assert tags(html, "a", href=f"/games/{game.pk}/")
     assert counted(finished) == f"{LARGE} games"
-    assert f'href="/games/{game.pk}/"' not in finished
+    assert not tags(finished, href=f"/games/{game.pk}/")
     assert Game.objects.filter(owner=large).finished().count() == LARGE
 
 
