@@ -9,6 +9,7 @@ with no chip yet gives nothing back: a return typed for them counts, and is show
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 
 from games.rules.base import Round, Ruleset, Violation, is_whole
 
@@ -39,7 +40,7 @@ class Lama(Ruleset):
     llama_cards: int | None = None  # each llama is counted only where their number matters
     llama_cost = LLAMA_COST
 
-    @property
+    @cached_property  # asked of every number a fold replays
     def max_entry(self) -> int:
         """The most a hand can cost: one card of each value and all the llamas."""
         return self.hand_penalty((*self.card_values, *[self.llama] * (self.llama_cards or 1)))

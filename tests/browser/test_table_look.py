@@ -1,5 +1,6 @@
-"""The sheet looks like the table: black chips dark and white chips light in both themes, each
-total's chips in even rows; and the French menu on one line on a 390 px phone."""
+"""The sheet looks like the table: black chips dark and white chips light in both themes (and
+under forced colours), each total's chips in even rows; and the French menu on one line on a
+390 px phone."""
 
 import pytest
 from playwright.sync_api import expect
@@ -21,7 +22,7 @@ CHIPS = """() => {
     (chip) => luminance(getComputedStyle(chip).backgroundColor));
   const rows = [...document.querySelectorAll("tfoot .chips")].map((cell) => {
     const tops = {};
-    for (const chip of cell.querySelectorAll(".chip")) {
+    for (const chip of cell.querySelectorAll(".chips > *")) {
       const box = chip.getBoundingClientRect();
       const middle = Math.round(box.top + box.height / 2);
       tops[middle] = (tops[middle] || 0) + 1;
@@ -30,16 +31,22 @@ CHIPS = """() => {
   });
   const tray = getComputedStyle(document.querySelector(".chips")).backgroundColor;
   const page = getComputedStyle(document.body).backgroundColor;
-  return {black: fill(".chip.black"), white: fill(".chip.white"), rows: rows,
-          black_edge: [...document.querySelectorAll(".chip.black")].map(
+  return {black: fill(".chips > b"), white: fill(".chips > i"), rows: rows,
+          black_edge: [...document.querySelectorAll(".chips > b")].map(
             (chip) => luminance(getComputedStyle(chip).borderTopColor)),
           tray: luminance(tray === "rgba(0, 0, 0, 0)" ? page : tray)};
 }"""
 
 
+@pytest.mark.parametrize("forced_colors", ["none", "active"])
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
-def test_black_chips_are_dark_and_white_chips_light(page, signed_in, make_game, color_scheme):
+def test_black_chips_are_dark_and_white_chips_light(
+    page, signed_in, make_game, color_scheme, forced_colors
+):
     game = make_game(names=NAMES, rounds=ROUNDS)
+    # Forced colours (a contrast theme) painted every chip's fill as the page's background:
+    # in the dark theme a white chip was a hollow ring like the black ones.
+    page.emulate_media(forced_colors=forced_colors)
     page.goto(game.get_absolute_url())
     chips = page.evaluate(CHIPS)
     assert chips["black"] and chips["white"]

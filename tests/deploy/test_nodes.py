@@ -140,8 +140,7 @@ def log_out_while_redis_is_paused(nodes, redis_server, restart=None):
     with redis_server.paused():
         assert on(a, phone).submit("/accounts/logout/", {}, form_path="/games/new/").status == 302
         if restart:
-            restart.stop()
-            restart.start()
+            restart.restart()
     return kept
 
 

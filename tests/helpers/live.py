@@ -115,10 +115,19 @@ class Server:
         raise RuntimeError("gunicorn did not answer within 30 s")
 
     def stop(self):
+        self._end_process()
+        self.socket.close()
+
+    def restart(self):
+        """Stopped and started again on its own socket, as an upgrade restarts a node: its
+        workers' memory is gone."""
+        self._end_process()
+        return self.start()
+
+    def _end_process(self):
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=30)
-        self.socket.close()
 
 
 @contextlib.contextmanager

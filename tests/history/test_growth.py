@@ -10,6 +10,7 @@ games.
 import re
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -165,3 +166,16 @@ def test_a_new_version_of_the_rules_never_reads_older_folds(tmp_path, monkeypatc
     (package / "__init__.py").write_text("END_SCORE = 50\n")
 
     assert folds.fingerprint(["fake_rules"]) != before
+
+
+def test_a_cold_first_visit_to_a_player_costs_the_same_queries_at_any_size(
+    client, small, large, fold_calls
+):
+    # Nothing kept yet (a worker just started): every game is folded, but the rounds of all of
+    # them are read in one query, not one a game (bench/growth.py times it at 5,000 games).
+    cold = []
+    for owner in (small, large):
+        caches["folds"].clear()
+        cold.append(work(client, owner, f"/players/{regular(owner).pk}/", fold_calls))
+    assert cold[0][0] == cold[1][0], cold
+    assert cold[1][1] == LARGE, cold  # each game folded once: the figures and the table share

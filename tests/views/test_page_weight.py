@@ -1,0 +1,28 @@
+"""The sheet's weight stays within its budget (issue 12's target, docs/benchmarks.md): the
+HTML of a 6-player game at round 21, as sent before any compression, at most 20 kB. Every
+phone at the table loads it after each save, often on a weak signal."""
+
+from games.rules.lama import RULES as LAMA
+
+SIX = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+BUDGET = 20_000
+
+
+def quiet_rounds(count, players=6):
+    """The benchmark's rounds (bench/seed.py): each round one player empties a hand and gives
+    back the best chip, the others take 1 point; nobody reaches 40."""
+    totals, rounds = [0] * players, []
+    for number in range(count):
+        entries = [1] * players
+        entries[number % players] = LAMA.best_return(totals[number % players])
+        totals = list(LAMA.apply_round(totals, entries))
+        rounds.append(entries)
+    return rounds
+
+
+def test_the_sheet_of_6_players_and_20_rounds_weighs_at_most_20_kB(alice_client, make_game):
+    game = make_game(SIX, quiet_rounds(20))
+    assert not game.state.finished and len(game.state.rounds) == 20
+    html = alice_client.get(f"/games/{game.pk}/").content
+    assert html.count(b"<tr>") == 22  # the names, 20 rounds, the totals: a whole sheet
+    assert len(html) <= BUDGET, len(html)
