@@ -60,7 +60,7 @@ class Access:
         game = seats[0].game
         for seat in seats:
             seat.game = game
-        return game.load(seats=seats)
+        return game.attach(seats=seats)
 
     def version(self):
         """The game's version, all a poll needs while nothing changed: read with the link

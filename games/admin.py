@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from games import names, rules, services
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
-from games.reports.folds import load_sheets
+from games.reports.folds import with_states
 from games.wording import and_list
 
 
@@ -179,7 +179,7 @@ class GameChangeList(ChangeList):
     def get_results(self, request):
         super().get_results(request)
         # The states of the page's games, read at once (most of them kept in the cache).
-        self.result_list = load_sheets(self.result_list)
+        self.result_list = with_states(self.result_list)
 
 
 @admin.register(Game)

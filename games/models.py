@@ -81,7 +81,7 @@ class GameQuerySet(models.QuerySet):
         games' first). On PostgreSQL the UPDATE also locks the rows."""
         return self.update(version=new_version())
 
-    def sheets(self, chunk_size=None):
+    def with_rounds(self, chunk_size=None):
         """These games, each with its seats and rounds: everything `Game.state` and a
         backup of them (games/archive/backup.py) need, in two queries for all of them, or per
         `chunk_size` games read from one cursor."""
@@ -89,7 +89,7 @@ class GameQuerySet(models.QuerySet):
         while chunk := list(islice(games, chunk_size)):
             seats, stored = seats_of(chunk), read_rounds([game.pk for game in chunk])
             for game in chunk:
-                game.load(seats=seats[game.pk], stored=stored.get(game.pk))
+                game.attach(seats=seats[game.pk], stored=stored.get(game.pk))
             yield from chunk
 
     # As the rules decided at the last write (Game.settle).
@@ -196,7 +196,7 @@ class Game(models.Model):
 
     objects = VisibleGames()
     # Every game, those of unfinished imports too: for the import itself, and its clean-up.
-    everything = GameQuerySet.as_manager()
+    including_imports = GameQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("game")
@@ -223,7 +223,7 @@ class Game(models.Model):
     def get_absolute_url(self):
         return reverse("game", args=[self.pk])
 
-    def load(self, *, seats=None, stored=None, state=None):
+    def attach(self, *, seats=None, stored=None, state=None):
         """Give this game what was read for it elsewhere: its seats, its rounds (a StoredGame)
         or its state, read for many games at once or kept in the cache (games/reports/folds.py)."""
         given = {"seats": seats, "stored": stored, "state": state}
@@ -549,7 +549,7 @@ class StoredGame:
     version: int
     kind: str
     first_starter: int
-    players: int
+    player_count: int
     rounds: tuple[StoredRound, ...]
 
     def as_rules_rounds(self) -> list[rules.Round]:

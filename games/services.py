@@ -139,7 +139,7 @@ def lock(game):
     fresh = Game.objects.select_for_update().filter(pk=game.pk).first()
     if fresh is None:
         raise StaleSheet
-    return fresh.load(seats=game.seats)  # seats never change once a game has started
+    return fresh.attach(seats=game.seats)  # seats never change once a game has started
 
 
 def still_scoring(link):
@@ -221,7 +221,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
     as_stored = rules.Round(counted, round_.last_to_quit)
     played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
-    fresh.load(stored=stored, state=state)
+    fresh.attach(stored=stored, state=state)
     if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
         folds.keep(fresh)
     return fresh
@@ -318,7 +318,7 @@ def delete_account(user):
     is locked first, which waits for the import's batch and stops the next one (the job goes
     with the account, and its task finds it gone), then every game's row, as delete_game."""
     lock_account(user)
-    games = Game.everything.select_for_update().filter(owner=user)
+    games = Game.including_imports.select_for_update().filter(owner=user)
     if games.exists():
         games.delete()
     user.delete()

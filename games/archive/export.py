@@ -70,7 +70,7 @@ def account_games(owner, progress=None):
     game_owner_newest): no cursor stays open between chunks, and only one chunk is held.
     `progress`, if given, is told how many games were handed on after each chunk."""
     games = Game.objects.filter(owner=owner).select_related("night").order_by("-created_at", "-pk")
-    batch, done = list(games[:CHUNK].sheets()), 0
+    batch, done = list(games[:CHUNK].with_rounds()), 0
     while batch:
         yield from batch
         done += len(batch)
@@ -80,7 +80,7 @@ def account_games(owner, progress=None):
             return
         last = batch[-1]
         older = Q(created_at__lt=last.created_at) | Q(created_at=last.created_at, pk__lt=last.pk)
-        batch = list(games.filter(older)[:CHUNK].sheets())
+        batch = list(games.filter(older)[:CHUNK].with_rounds())
 
 
 def json_parts(games):

@@ -76,16 +76,16 @@ def next_size(rows, seconds):
 def publish(job):
     """Show every game `job` wrote, at once (inside the transaction that ends the job), each in
     its night (games/nights.py)."""
-    shown = Game.everything.filter(importing=job).update(importing=None)
+    shown = Game.including_imports.filter(importing=job).update(importing=None)
     nights.place_unplaced(job.owner)
     return shown
 
 
 def undo(job, players=()):
     """Delete the games `job` wrote, and the players it added that no other game seats."""
-    hidden = Game.everything.filter(importing=job)
+    hidden = Game.including_imports.filter(importing=job)
     while pks := list(hidden.values_list("pk", flat=True)[:500]):
-        Game.everything.filter(pk__in=pks).delete()
+        Game.including_imports.filter(pk__in=pks).delete()
     Player.objects.filter(pk__in=list(players), seats__isnull=True).delete()
 
 

@@ -73,7 +73,7 @@ def with_kept_state(game):
     error."""
     if "state" in game.__dict__:
         return game
-    return game.load(state=states([(game.pk, game.version)]).get(game.pk))
+    return game.attach(state=states([(game.pk, game.version)]).get(game.pk))
 
 
 def keep(game):
@@ -83,14 +83,14 @@ def keep(game):
     _cache().set(_key(game.pk, game.version), game.state)
 
 
-def load_sheets(games):
+def with_states(games):
     """`games` with their seats and states, for the pages that list games: one query for the
     seats, none for the folds kept in the cache, one for those that are not."""
     games = list(games)
     seats = seats_of(games)
     kept = states((game.pk, game.version) for game in games)
     # A game the rules refuse gets no state here: Game.state says why when it is asked.
-    return [game.load(seats=seats[game.pk], state=kept.get(game.pk)) for game in games]
+    return [game.attach(seats=seats[game.pk], state=kept.get(game.pk)) for game in games]
 
 
 def fold_stored(pks):
@@ -102,7 +102,7 @@ def fold_stored(pks):
 def _fold(stored):
     try:
         ruleset = rules.for_kind(stored.kind)
-        return ruleset.fold(stored.players, stored.as_rules_rounds(), stored.first_starter)
+        return ruleset.fold(stored.player_count, stored.as_rules_rounds(), stored.first_starter)
     except (rules.RoundRefused, ValueError, KeyError):  # KeyError: a kind no module plays
         return None
 

@@ -19,7 +19,7 @@ from games.archive import bgstats, export, export_job, quota
 from games.forms.history import BackupImportForm, HistoryFilterForm
 from games.models import Round
 from games.reports import summaries
-from games.reports.folds import load_sheets
+from games.reports.folds import with_states
 
 PER_PAGE = 50
 
@@ -29,7 +29,7 @@ PER_PAGE = 50
 def history_list(request):
     form = HistoryFilterForm(request.user, request.GET or None)
     page = _page(request, form)
-    rows = summaries.history_rows(load_sheets(page.object_list))
+    rows = summaries.history_rows(with_states(page.object_list))
     context = {"form": form, "page": page, "rows": rows}
     # A history restore (back button after a cache miss) needs the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request

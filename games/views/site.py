@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_safe
 
 from games import nights
 from games.reports import table
-from games.reports.folds import load_sheets
+from games.reports.folds import with_states
 
 THEME_COLOR = "#8a4b08"  # the accent of static/app.css, light theme
 BACKGROUND_COLOR = "#fbfaf7"
@@ -29,7 +29,7 @@ def healthz(request):
 def home(request):
     games, tonight = [], None
     if request.user.is_authenticated:
-        games = load_sheets(request.user.games.all()[:10])
+        games = with_states(request.user.games.all()[:10])
         tonight = tonight_of(request.user, games[0] if games else None)
     return render(request, "games/home.html", {"games": games, "tonight": tonight})
 

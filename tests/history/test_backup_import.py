@@ -453,7 +453,7 @@ def test_the_games_stay_out_of_sight_until_the_last_step(
 
     def looking(owner, batch, job):
         written = real(owner, batch, job)
-        seen.append((alice.games.count(), Game.everything.filter(importing=job).count()))
+        seen.append((alice.games.count(), Game.including_imports.filter(importing=job).count()))
         seen.append(alice_client.get("/history/").content.decode().count('class="history-row"'))
         return written
 
@@ -474,7 +474,7 @@ def test_an_import_that_fails_says_so_and_keeps_nothing(
     real = restore._write
 
     def one_player_twice(owner, batch, job):
-        if Game.everything.filter(importing=job).count() == 3:
+        if Game.including_imports.filter(importing=job).count() == 3:
             raise services.SamePlayer("Ana")
         return real(owner, batch, job)
 
@@ -495,7 +495,7 @@ def test_an_import_the_database_refuses_keeps_nothing(
     real = restore._write
 
     def locked(owner, batch, job):
-        if Game.everything.filter(importing=job).count() == 2:
+        if Game.including_imports.filter(importing=job).count() == 2:
             raise OperationalError("database is locked")
         return real(owner, batch, job)
 

@@ -30,7 +30,7 @@ def weight_of(games):
     """The memory that holding `games` whole takes, as an export built at once would."""
     tracemalloc.start()
     try:
-        held = [(game, backup.game_json(game)) for game in games.sheets()]
+        held = [(game, backup.game_json(game)) for game in games.with_rounds()]
         return tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()

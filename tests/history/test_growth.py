@@ -116,7 +116,7 @@ def test_the_filter_folds_only_the_games_it_shows(client, small, large, fold_cal
 
 def test_the_figures_are_what_the_rules_fold_from_every_game(large):
     fay = regular(large)
-    games = list(fay.games.order_by("created_at", "pk").sheets())
+    games = list(fay.games.order_by("created_at", "pk").with_rounds())
     expected = summaries.figures_by_game(summaries.played_by(fay, games))
 
     figures = summaries.player_figures(fay)

@@ -106,7 +106,7 @@ def test_the_first_limit_crossed_stops_the_file_before_any_replay(
 
     assert response.refused
     assert message in response.html
-    assert not Game.everything.exists()
+    assert not Game.including_imports.exists()
 
 
 @pytest.mark.parametrize(

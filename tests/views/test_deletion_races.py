@@ -114,7 +114,7 @@ def test_an_account_deleted_between_two_batches_of_its_import_goes_whole(
     monkeypatch.setattr(restore, "_write", write)
     task = Elsewhere(lambda: import_backup.call(importing.pk))
     assert first_batch.wait(30)
-    assert Game.everything.filter(importing=importing).count() == 1  # hidden, seating Ana
+    assert Game.including_imports.filter(importing=importing).count() == 1  # hidden, seating Ana
 
     response = signed_in(alice).post("/accounts/delete/", {"password": PASSWORD})
     deleted.set()
@@ -122,7 +122,7 @@ def test_an_account_deleted_between_two_batches_of_its_import_goes_whole(
 
     assert response.status_code == 302
     assert not get_user_model().objects.filter(pk=alice.pk).exists()
-    assert (Game.everything.count(), Player.objects.count(), Job.objects.count()) == (0, 0, 0)
+    assert (Game.including_imports.count(), Player.objects.count(), Job.objects.count()) == (0, 0, 0)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # an end, not a bug
 
 
@@ -138,7 +138,7 @@ def test_an_account_deleted_during_a_batch_of_its_import_waits_for_it_then_goes_
     task.join()
 
     assert deletion.join().status_code == 302
-    assert (Game.everything.count(), Player.objects.count(), Job.objects.count()) == (0, 0, 0)
+    assert (Game.including_imports.count(), Player.objects.count(), Job.objects.count()) == (0, 0, 0)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -147,7 +147,7 @@ def test_an_import_whose_account_was_deleted_before_it_ran_does_nothing(importin
 
     import_backup.call(importing.pk)
 
-    assert Game.everything.count() == 0
+    assert Game.including_imports.count() == 0
 
 
 # A game deleted while phones save its rounds
@@ -180,7 +180,7 @@ def test_a_write_read_before_its_game_was_deleted_answers_404(alice, make_game, 
 
     assert response.status_code == 404
     assert "a game deleted" in response.text
-    assert not Game.everything.exists()
+    assert not Game.including_imports.exists()
 
 
 def test_a_game_deleted_while_a_round_is_being_saved_waits_for_it_then_goes(
@@ -196,7 +196,7 @@ def test_a_game_deleted_while_a_round_is_being_saved_waits_for_it_then_goes(
     save.join()
 
     assert deletion.join().status_code == 302
-    assert (Game.everything.count(), Round.objects.count(), Seat.objects.count()) == (0, 0, 0)
+    assert (Game.including_imports.count(), Round.objects.count(), Seat.objects.count()) == (0, 0, 0)
 
 
 def test_a_game_deleted_while_its_scorer_saves_answers_the_scorer_404(
@@ -216,7 +216,7 @@ def test_a_game_deleted_while_its_scorer_saves_answers_the_scorer_404(
     response = Client(raise_request_exception=False).post(f"/s/{link.token}/rounds/", data)
 
     assert response.status_code == 404
-    assert not Game.everything.exists()
+    assert not Game.including_imports.exists()
 
 
 # A player merged while a new game seats them

@@ -11,7 +11,7 @@ from tests.helpers.sheet import FINISHED
 
 def player_figures(player):
     """The player's figures at L.L.A.M.A., as their page shows them."""
-    games = list(player.games.order_by("created_at", "pk").sheets())
+    games = list(player.games.order_by("created_at", "pk").with_rounds())
     (lama,) = summaries.figures_by_game(summaries.played_by(player, games))
     return lama.stats
 

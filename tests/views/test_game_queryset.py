@@ -58,7 +58,7 @@ def test_sheets_fold_every_game_without_a_query_per_game(make_game):
         make_game(rounds=FINISHING)
 
     with CaptureQueriesContext(connection) as queries:
-        games = list(Game.objects.sheets())
+        games = list(Game.objects.with_rounds())
         states = [game.state for game in games]
         names = [game.names for game in games]
 
@@ -72,7 +72,7 @@ def test_sheets_read_in_chunks_cost_the_same_per_chunk(make_game):
         make_game(rounds=FINISHING)
 
     with CaptureQueriesContext(connection) as queries:
-        states = [game.state for game in Game.objects.sheets(chunk_size=2)]
+        states = [game.state for game in Game.objects.with_rounds(chunk_size=2)]
 
     assert len(states) == 5
     assert len(queries) == 1 + 3 * 2  # one cursor, then seats and rounds of each chunk
@@ -83,7 +83,7 @@ def test_the_rounds_are_read_in_order_with_their_times_and_keys(make_game):
     key = uuid.uuid4()
     services.add_round(made, Round((9, 2, 0)), 3, key=key)
 
-    game = next(Game.objects.filter(pk=made.pk).sheets())
+    game = next(Game.objects.filter(pk=made.pk).with_rounds())
 
     assert [r.number for r in game.stored_rounds] == [1, 2, 3]
     assert game.stored_rounds[1].played == Round((31, 0, 4))  # Ben's -1, with no chip, counts 0
