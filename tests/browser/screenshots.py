@@ -352,3 +352,26 @@ def test_player_merge_refused(page, signed_in, make_game):
     page.get_by_role("button", name="Merge Ann into the player chosen").click()
     expect(page.locator(".errors")).to_be_visible()
     shoot_whole(page, "player-merge-refused")
+
+
+def test_two_phones_mid_turn(page, other_phone, signed_in, make_game):
+    """The owner has just saved round 1; the scorer's phone, which had typed Ana's 5 for the
+    next round, has moved to round 2 by itself and gives Ben back his black chip."""
+    from games.models import ScorerLink
+
+    game = make_game(names=("Ana", "Ben", "Cleo"))
+    link = ScorerLink.objects.create(game=game, number=1)
+    for phone in (page, other_phone):
+        phone.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/games/{game.pk}/")
+    other_phone.goto(f"/s/{link.token}/")
+    points_field(other_phone, "Ana").fill("5")
+    for name, value in (("Ana", "3"), ("Ben", "12"), ("Cleo", "0")):
+        points_field(page, name).fill(value)
+    page.get_by_role("button", name="Save round").click()
+    expect(page.locator("#sheet [data-saved]")).to_have_text("Round 1 saved.")
+    expect(other_phone.locator("form.round-form legend").first).to_have_text("Points for round 2")
+    other_phone.get_by_role("button", name="Emptied hand for Ben").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, "two-phones-owner-after-round-1")
+    shoot(other_phone, "two-phones-scorer-round-2")

@@ -161,4 +161,6 @@ def test_the_admin_labels_of_our_models_are_french():
         english = labels()
     with translation.override("fr"):
         french = labels()
-    assert [key for key in english if english[key] == french[key]] == []
+    # Words that French spells as English does, checked to be in the catalog all the same.
+    same_word = {"Entry.value": "points"}
+    assert [key for key in english if english[key] == french[key] != same_word.get(key)] == []
