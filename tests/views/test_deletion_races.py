@@ -122,7 +122,8 @@ def test_an_account_deleted_between_two_batches_of_its_import_goes_whole(
 
     assert response.status_code == 302
     assert not get_user_model().objects.filter(pk=alice.pk).exists()
-    assert (Game.including_imports.count(), Player.objects.count(), Job.objects.count()) == (0, 0, 0)
+    left = (Game.including_imports.count(), Player.objects.count(), Job.objects.count())
+    assert left == (0, 0, 0)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # an end, not a bug
 
 
@@ -138,7 +139,8 @@ def test_an_account_deleted_during_a_batch_of_its_import_waits_for_it_then_goes_
     task.join()
 
     assert deletion.join().status_code == 302
-    assert (Game.including_imports.count(), Player.objects.count(), Job.objects.count()) == (0, 0, 0)
+    left = (Game.including_imports.count(), Player.objects.count(), Job.objects.count())
+    assert left == (0, 0, 0)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -196,7 +198,8 @@ def test_a_game_deleted_while_a_round_is_being_saved_waits_for_it_then_goes(
     save.join()
 
     assert deletion.join().status_code == 302
-    assert (Game.including_imports.count(), Round.objects.count(), Seat.objects.count()) == (0, 0, 0)
+    left = (Game.including_imports.count(), Round.objects.count(), Seat.objects.count())
+    assert left == (0, 0, 0)
 
 
 def test_a_game_deleted_while_its_scorer_saves_answers_the_scorer_404(
