@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Min
+from django.db.models import Min, Q
 
 from games.models import Game, Night
 
@@ -34,29 +34,65 @@ def night_for(owner, moment):
     return Night.objects.create(owner=owner, start=moment)
 
 
+# Games read, and placed, at a time by place_unplaced: its memory is the same for any import.
+BATCH = 500
+
+
 def place_unplaced(owner):
     """Give a night to each of `owner`'s visible games without one (an import's), in the order
     they started: each joins the night of the game before it within the gap, or a new one.
-    (The night of a game before it is its night already: nights only grow later.)"""
-    rows = Game.objects.filter(owner=owner).order_by("created_at", "pk")
-    rows = list(rows.values_list("pk", "created_at", "night"))
-    groups, starts, last = {}, {}, None  # {group: game pks}; {new group: its start}
-    for pk, started, night in rows:
-        if night is not None:
-            group = ("held", night)
-        else:
-            if last is not None and started - last[0] <= gap():
-                group = last[1]
-            else:
-                group = ("new", len(starts))
-                starts[group] = started
-            groups.setdefault(group, []).append(pk)
-        last = (started, group)
-    made = Night.objects.bulk_create(Night(owner=owner, start=start) for start in starts.values())
-    nights = dict(zip(starts, (night.pk for night in made), strict=True))
-    placed = [Game(pk=pk, night_id=nights.get(group, group[1]))
-              for group, pks in groups.items() for pk in pks]  # fmt: skip
-    Game.objects.bulk_update(placed, ["night"], batch_size=500)
+    (The night of a game before it is its night already: nights only grow later.) Read and
+    written BATCH games at a time, so that an import of any size costs the same memory."""
+    games = Game.objects.filter(owner=owner).order_by("created_at", "pk")
+    pending, last, after = _Placing(owner), None, None  # last: (its start, its night)
+    while rows := list(_after(games, after).values_list("pk", "created_at", "night")[:BATCH]):
+        for pk, started, night in rows:
+            if night is None:
+                joins = last is not None and started - last[0] <= gap()
+                night = last[1] if joins else _NewNight(started)
+                pending.place(pk, night)
+            last = (started, night)
+        after = rows[-1][1], rows[-1][0]
+        pending.flush(BATCH)
+    pending.flush()
+
+
+def _after(games, after):
+    """`games` past (created_at, pk) `after`, in their order."""
+    if after is None:
+        return games
+    started, pk = after
+    return games.filter(Q(created_at__gt=started) | Q(created_at=started, pk__gt=pk))
+
+
+class _NewNight:
+    """A night to be made when its games are written; then its pk."""
+
+    def __init__(self, start):
+        self.start, self.pk = start, None
+
+
+class _Placing:
+    """Games given a night, written once there are `most` of them."""
+
+    def __init__(self, owner):
+        self.owner, self.games = owner, []
+
+    def place(self, pk, night):
+        self.games.append((pk, night))
+
+    def flush(self, most=0):
+        if len(self.games) < max(most, 1):
+            return
+        new = {id(n): n for _, n in self.games if isinstance(n, _NewNight) and n.pk is None}
+        made = Night.objects.bulk_create(
+            Night(owner=self.owner, start=n.start) for n in new.values()
+        )
+        for night, row in zip(new.values(), made, strict=True):
+            night.pk = row.pk
+        placed = [Game(pk=pk, night_id=getattr(n, "pk", n)) for pk, n in self.games]
+        Game.objects.bulk_update(placed, ["night"], batch_size=BATCH)
+        self.games = []
 
 
 @transaction.atomic
