@@ -5,7 +5,10 @@ Each count starts where the sheet leaves the scorer after the previous round was
 focus in the first player's field, the keyboard open) and ends with the round saved: the
 values saved are checked too, so a key that went to the wrong field fails the test."""
 
+from contextlib import suppress
+
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Game
 from tests.browser.sheet import points_field, type_round
@@ -156,8 +159,11 @@ def test_a_llama_llama_round_with_the_calculator_takes_twelve_actions(page, sign
     choices = page.get_by_role("group", name="Goals typed before:")
     for goal in GOALS:
         act.tap(choices.get_by_role("button", name=goal))
-    for name, hand in HANDS.items():
-        act.reach(page.get_by_label(f"Letters in {name}'s hand"))
+    for index, (name, hand) in enumerate(HANDS.items()):
+        letters = page.get_by_label(f"Letters in {name}'s hand")
+        if index:  # Next counted the last hand and moves on here, once its answer is in
+            expect(letters).to_be_focused()
+        act.reach(letters)
         act.word(hand)
         act.next()
         if name != FOUR[-1]:  # counted before going on (Dan's Done may have saved the round)
@@ -167,7 +173,8 @@ def test_a_llama_llama_round_with_the_calculator_takes_twelve_actions(page, sign
         " || document.getElementById('id_seat_3').value === '4'"
     )
     page.wait_for_function(counted_or_saved)
-    page.wait_for_timeout(1000)  # a save Done asked for, on its way
+    with suppress(PlaywrightTimeout):  # a save Done asked for, on its way (slow when busy)
+        page.locator("[data-saved]").wait_for(timeout=5000)
     if not page.locator("[data-saved]").count():
         act.reach(page.get_by_role("button", name="Save round"))
         act.next()
