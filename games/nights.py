@@ -90,8 +90,13 @@ class _Placing:
         )
         for night, row in zip(new.values(), made, strict=True):
             night.pk = row.pk
-        placed = [Game(pk=pk, night_id=getattr(n, "pk", n)) for pk, n in self.games]
-        Game.objects.bulk_update(placed, ["night"], batch_size=BATCH)
+        # One UPDATE per night, not bulk_update: its model instance and CASE WHEN per game
+        # took some 4 KB a game, the import's peak (a night holds a few games, often dozens).
+        placed = {}
+        for pk, night in self.games:
+            placed.setdefault(getattr(night, "pk", night), []).append(pk)
+        for night, pks in placed.items():
+            Game.objects.filter(pk__in=pks).update(night=night)
         self.games = []
 
 
