@@ -12,13 +12,18 @@ from games.rules import Round as Typed
 from tests.browser.conftest import wait_for_requests
 from tests.browser.sheet import points_field, save_round, tap_quitter, type_round
 
-NO_SIGNAL = "**/rounds/"
+ROUND_POSTS = rb"POST \S*/rounds/ HTTP/"
+
+
+@pytest.fixture
+def server_url(relay):
+    return relay.url
 
 
 @pytest.fixture
 def service_workers():
-    """The page's own outbox, without the worker's Background Sync, whose requests the test's
-    routes do not cut (test_offline_rounds.py has the worker and a relay unplugged)."""
+    """The page's own outbox, without the worker's Background Sync (test_offline_rounds.py has
+    the worker, with the relay unplugged)."""
     return "block"
 
 
@@ -37,36 +42,23 @@ def waiting_rows(page):
 
 
 @pytest.fixture
-def no_signal(context, page, watch):
-    """The round posts never reach the server (the pages still load, with no service worker
-    to serve them offline), until `back()` is called. A page closes with `close(page)`.
-
-    The test's page is cut in Chromium itself (DevTools' blocked URLs): a post refused there
-    is never held, whereas Playwright lets a post its route still holds through to the server
-    when the page closes, which no phone without a signal does. The route cuts the pages
-    opened later."""
+def no_signal(relay, watch):
+    """The rounds' posts never reach the server: the relay in front of it cuts each one before
+    a byte gets through, while the pages still load (with no service worker to serve them
+    offline), until `back(page)`. Cut in the network, not in the browser: a post that the
+    browser held would reach the server when its page closes, which no phone without a
+    signal does."""
     watch.expect("failed", "/rounds/")
-    for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_INTERNET_DISCONNECTED",
-                   "net::ERR_BLOCKED_BY_CLIENT"):  # fmt: skip
+    for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_CONNECTION_RESET",
+                   "net::ERR_EMPTY_RESPONSE"):  # fmt: skip
         watch.expect_console(logged)
-    context.route(NO_SIGNAL, lambda route: route.abort("internetdisconnected"))
-    cut, devtools = page, context.new_cdp_session(page)
-    devtools.send("Network.enable")
-    devtools.send("Network.setBlockedURLs", {"urls": ["*/rounds/"]})
+    relay.refuse(ROUND_POSTS)
 
     class Signal:
         @staticmethod
         def back(page):
-            context.unroute(NO_SIGNAL)
-            if not cut.is_closed():
-                devtools.send("Network.setBlockedURLs", {"urls": []})
+            relay.refuse(None)
             page.evaluate("window.dispatchEvent(new Event('online'))")
-
-        @staticmethod
-        def close(page):
-            """Left (about:blank) first, as closing a tab cancels what it was sending."""
-            page.goto("about:blank")
-            page.close()
 
     return Signal
 
@@ -134,7 +126,7 @@ def test_rounds_saved_with_no_signal_wait_in_the_sheet_then_are_sent_in_order_on
     page.reload()
     expect(waiting_rows(page)).to_have_count(2)
     expect(page.locator("legend").first).to_have_text("Points for round 3")
-    no_signal.close(page)
+    page.close()
     page = context.new_page()
     page.goto(f"/games/{game.pk}/")
     expect(waiting_rows(page)).to_have_count(2)

@@ -9,13 +9,17 @@ does it for a test that overrides `server_url`), then:
   once (the browser sees a reset connection: no signal at all);
 - `relay.unplug(hang=True)`: new connections are accepted and never answered (bars on the
   screen, but nothing gets through: the timeouts' case);
-- `relay.plug()`: connections go through again.
+- `relay.plug()`: connections go through again;
+- `relay.refuse(pattern)`: a request whose first line matches (bytes, a regular expression) is
+  cut before a byte of it reaches the server, the others go through: a signal that fails for
+  some requests and not others. `relay.refuse(None)` lets them all through again.
 
 The relay copies bytes and nothing else: the browser's Host header names the relay, which is
 the origin its cookies, service worker and storage belong to.
 """
 
 import contextlib
+import re
 import socket
 import struct
 import threading
@@ -36,6 +40,7 @@ class Relay:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.plugged, self.hang = True, False
+        self.refused = None  # a compiled pattern of the request lines cut
         self.lock = threading.Lock()
         self.open = set()  # every socket on either side, cut at unplug()
 
@@ -65,6 +70,13 @@ class Relay:
         for connection in held:  # those held by a hanging relay: a fresh start
             _cut(connection)
 
+    def refuse(self, pattern):
+        self.refused = re.compile(pattern) if pattern else None
+
+    def _refuses(self, data):
+        refused = self.refused
+        return bool(refused and refused.match(data.split(b"\r\n", 1)[0]))
+
     def _accept(self):
         while True:
             try:
@@ -91,12 +103,18 @@ class Relay:
             self.open |= {client, server}
         ends = threading.Barrier(2, action=lambda: self._close(client, server))
         for source, target in ((client, server), (server, client)):
-            thread = threading.Thread(target=self._copy, args=(source, target, ends), daemon=True)
+            asks = source is client
+            thread = threading.Thread(
+                target=self._copy, args=(source, target, ends, asks), daemon=True
+            )
             thread.start()
 
-    def _copy(self, source, target, ends):
+    def _copy(self, source, target, ends, asks):
+        """`asks`: the source is the browser, whose requests may be refused."""
         try:
             while data := source.recv(65536):
+                if asks and self._refuses(data):
+                    raise ConnectionResetError("refused by the relay")
                 target.sendall(data)
             target.shutdown(socket.SHUT_WR)  # the end, passed on after the last bytes
         except OSError:  # cut by unplug(), or reset by one side: so is the other
