@@ -94,14 +94,18 @@ def as_json(games):
     return [game_json(game) for game in games]
 
 
-def json_text(games):
-    """The backup as JSON text, a game at a time: what json.dumps(as_json(games), indent=1)
-    writes, without holding every game at once (the account's history can be thousands)."""
-    encoder = DjangoJSONEncoder(indent=1, ensure_ascii=False)
-    opening = "[\n "
-    for game in games:
-        # each line of a game one level deeper, as inside the list
-        yield opening + encoder.encode(game_json(game)).replace("\n", "\n ")
+def encoder():
+    return DjangoJSONEncoder(indent=1, ensure_ascii=False)
+
+
+def json_list(items):
+    """A JSON list of `items` as text, an item at a time: what json.dumps(list(items),
+    indent=1) writes, without holding every item at once (the account's history can be
+    thousands of games)."""
+    encoding, opening = encoder(), "[\n "
+    for item in items:
+        # each line of an item one level deeper, as inside the list
+        yield opening + encoding.encode(item).replace("\n", "\n ")
         opening = ",\n "
     yield "[]" if opening == "[\n " else "\n]"
 
