@@ -79,7 +79,7 @@ def game_json(game):
         "next_starter": None if state.next_starter is None else names[state.next_starter],
         "place": game.place,
         "note": game.note,
-        # The evening it was played in (games/nights.py); an import places games again.
+        # The evening it was played in (games/nights.py): an import puts the game back in it.
         "night": None if game.night is None else {
             "id": game.night.pk, "start": game.night.start.isoformat(), "label": game.night.label,
         },
@@ -158,6 +158,17 @@ class GameBackup:
     finished: bool  # as the rules fold its rounds
     place: str = ""
     note: str = ""
+    night: BackupNight | None = None  # absent from the backups made before nights
+
+
+@dataclass(frozen=True)
+class BackupNight:
+    """The night a game of the file was played in: `id` is the file's, which its other games
+    of that night share (restore.py makes one night of the account for each)."""
+
+    id: int
+    start: datetime
+    label: str
 
 
 class Refused(ValueError):
@@ -221,7 +232,24 @@ def read_game(item) -> GameBackup:
         # absent from the backups made before games had them
         place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),
+        night=_night(item.get("night")),
     )
+
+
+def _night(value):
+    """The game's night as the file gives it, or None when it gives none."""
+    if value is None:
+        return None
+    night_id = value.get("id") if isinstance(value, dict) else None
+    if not isinstance(night_id, int) or isinstance(night_id, bool):
+        raise Refused(
+            _("its night must be an object with an id (a whole number), a start and a label.")
+        )
+    start = _moment(value.get("start"), _("its night started on “%(value)s”"))
+    if start is None:
+        raise Refused(_("its night must give the date and time it started."))
+    label = _text(value.get("label"), _("its night’s label"), PLACE_MAX_LENGTH, names.clean)
+    return BackupNight(night_id, start, label)
 
 
 def _text(value, what, max_length, clean):

@@ -231,11 +231,11 @@ def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(
 ):
     real, calls = restore._write, []
 
-    def fail_on_third(owner, batch, job):
+    def fail_on_third(owner, batch, job, nights):
         calls.append(batch)
         if len(calls) == 3:
             raise RuntimeError("disk full")
-        return real(owner, batch, job)
+        return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", fail_on_third)
 
@@ -456,8 +456,8 @@ def test_the_games_stay_out_of_sight_until_the_last_step(
 ):
     real, seen = restore._write, []
 
-    def looking(owner, batch, job):
-        written = real(owner, batch, job)
+    def looking(owner, batch, job, nights):
+        written = real(owner, batch, job, nights)
         seen.append((alice.games.count(), Game.including_imports.filter(importing=job).count()))
         seen.append(alice_client.get("/history/").content.decode().count('class="history-row"'))
         return written
@@ -478,10 +478,10 @@ def test_an_import_that_fails_says_so_and_keeps_nothing(
 ):
     real = restore._write
 
-    def one_player_twice(owner, batch, job):
+    def one_player_twice(owner, batch, job, nights):
         if Game.including_imports.filter(importing=job).count() == 3:
             raise services.SamePlayer("Ana")
-        return real(owner, batch, job)
+        return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", one_player_twice)
 
@@ -499,10 +499,10 @@ def test_an_import_the_database_refuses_keeps_nothing(
 ):
     real = restore._write
 
-    def locked(owner, batch, job):
+    def locked(owner, batch, job, nights):
         if Game.including_imports.filter(importing=job).count() == 2:
             raise OperationalError("database is locked")
-        return real(owner, batch, job)
+        return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", locked)
 
