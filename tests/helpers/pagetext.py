@@ -53,22 +53,38 @@ def bad_typography(text):
     return problems
 
 
+# Elements HTML never closes: they hold no text.
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
 class _Tags(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.found = []
+        self.found, self.words, self._open = [], [], []
 
     def handle_starttag(self, tag, attrs):
         self.found.append((tag, {name: value or "" for name, value in attrs}))
+        self.words.append([])
+        if tag not in VOID:
+            self._open.append((tag, len(self.found) - 1))
 
-    handle_startendtag = handle_starttag
+    def handle_startendtag(self, tag, attrs):
+        self.found.append((tag, {name: value or "" for name, value in attrs}))
+        self.words.append([])
+
+    def handle_endtag(self, tag):
+        # Up to the latest open element of that name: HTML lets some end tags be left out.
+        for depth in range(len(self._open) - 1, -1, -1):
+            if self._open[depth][0] == tag:
+                del self._open[depth:]
+                return
+
+    def handle_data(self, data):
+        for _, index in self._open:
+            self.words[index].append(data)
 
 
-def tags(html, tag=None, **attrs):
-    """The attributes of each element of the page named `tag` (any, if None) that has `attrs`
-    (`class_` for class, one of its classes; `aria_label` for aria-label; True: present with
-    any value): an assert about them holds whatever the order, quoting or spacing of the
-    markup."""
+def _find(html, tag, attrs):
     wanted = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
     parser = _Tags()
     parser.feed(html)
@@ -83,4 +99,23 @@ def tags(html, tag=None, **attrs):
     def matches(found):
         return all(has(found, name, value) for name, value in wanted.items())
 
-    return [found for name, found in parser.found if tag in (None, name) and matches(found)]
+    return [
+        (found, "".join(words))
+        for (name, found), words in zip(parser.found, parser.words, strict=True)
+        if tag in (None, name) and matches(found)
+    ]
+
+
+def tags(html, tag=None, **attrs):
+    """The attributes of each element of the page named `tag` (any, if None) that has `attrs`
+    (`class_` for class, one of its classes; `aria_label` for aria-label; True: present with
+    any value): an assert about them holds whatever the order, quoting or spacing of the
+    markup."""
+    return [found for found, _ in _find(html, tag, attrs)]
+
+
+def texts(html, tag=None, **attrs):
+    """The text inside each element that `tags` would find, whitespace tidied: what a button
+    or a label says, whatever markup (a visually hidden span) it is wrapped in."""
+    tidy = (re.sub(r"[ \t\r\n]+", " ", words).strip(" ") for _, words in _find(html, tag, attrs))
+    return list(tidy)
