@@ -8,18 +8,13 @@ import pytest
 
 from games.archive import backup, export
 from games.models import Game
-from games.reports import table
 from tests.helpers import seeding
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 
 def peak_of(owner, extension):
-    """The most memory Python held while `owner`'s export was written to a file, in bytes.
-    The group's table that the JSON carries is computed first, as the table's page keeps it:
-    computing it holds every finished game's fold at once, the table's own cost whatever reads
-    it (tests/history/test_table_growth.py)."""
-    table.tables(owner)
+    """The most memory Python held while `owner`'s export was written to a file, in bytes."""
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as file:
         tracemalloc.start()
         try:
