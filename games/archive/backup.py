@@ -154,6 +154,7 @@ class GameBackup:
     finished: bool  # as the rules fold its rounds
     place: str = ""
     note: str = ""
+    places: tuple[int, ...] | None = None  # each seat's, once finished (Game.places)
 
 
 class Refused(ValueError):
@@ -214,6 +215,7 @@ def read_game(item) -> GameBackup:
         uuid=_identity(item.get("uuid"), started_at, players)
         or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
         finished=state.finished,
+        places=ruleset.places(state) if state.finished else None,
         # absent from the backups made before games had them
         place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),

@@ -118,10 +118,10 @@ def _insert_games(owner, backups, tables, job):
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "version", "uuid",
-         "finished_at", "place", "note", "importing"),
+         "finished_at", "places", "place", "note", "importing"),
         [(owner.pk, b.kind, b.started_at or now, b.first_starter, version, b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
-          b.place, b.note, job.pk)
+          b.places and list(b.places), b.place, b.note, job.pk)
          for b, moments, version in zip(backups, saved, versions, strict=True)],
     )  # fmt: skip
     seats, rounds, entries = [], [], []

@@ -1,10 +1,12 @@
 """The group's table and the nights' standings, derived from the stored games.
 
-Nothing here is typed by anyone: the places come from the rules' verdicts (Game.state, folded
-through games/reports/folds.py), the ratings from games/reports/ratings.py. The table of an
-account is computed once per change of its finished games and kept in the cache under a key
-that changes with them (`table_key`: one aggregate query), never per page view. A night's
-standings are kept under the digest of its games' versions (folds.derived).
+Nothing here is typed by anyone: the places are the rules' verdicts, stored with each game as
+it ends (Game.places, by Game.settle), the ratings from games/reports/ratings.py. The table of
+an account is computed once per change of its finished games and kept in the cache under a key
+that changes with them (`table_key`: one aggregate query), never per page view; computing it
+reads one row per game and seat, no round, and rates only the games after those rated before
+(each kind's rating is kept apart, `_rated`). A night's standings are kept under the digest of
+its games' versions (folds.derived).
 """
 
 from __future__ import annotations
@@ -65,31 +67,41 @@ def tables(owner) -> Tables:
 
 
 def compute(owner) -> Tables:
+    """Each kind's table from the places stored with each finished game (Game.places, as the
+    rules decided them), rating only the matches after those kept rated (`_rated`)."""
     games = (
-        Game.objects.filter(owner=owner)
+        Game.objects.filter(owner=owner, places__isnull=False)
         .finished()
         .order_by("created_at", "pk")
-        .values_list("pk", "version", "kind", "created_at")
+        .values_list("pk", "kind", "created_at", "places")
     )
-    games = list(games)
-    states = folds.states((pk, version) for pk, version, _kind, _started in games)
     seated = _players(Seat.objects.filter(game__owner=owner, game__finished_at__isnull=False))
     matches, dates = defaultdict(list), defaultdict(list)
-    for pk, _version, kind, started in games:
-        state = states.get(pk)
-        if state is None or not state.finished:  # the rules refuse it, or it is not over
-            continue
-        matches[kind].append(ratings.match_of(state, seated[pk]))
+    for pk, kind, started, places in games:
+        matches[kind].append(ratings.Match(tuple(seated[pk]), tuple(places)))
         dates[kind].append(started)
     ranked_after = settings.RANKED_AFTER_GAMES
     return Tables(
         {
-            kind: ratings.rate(matches[kind], ranked_after)
+            kind: _rated(owner, kind, matches[kind]).table(ranked_after)
             for kind in rules.RULESETS
             if kind in matches
         },
         dict(dates),
     )
+
+
+def _rated(owner, kind, matches) -> ratings.Progress:
+    """The rating of `matches`, going on from the one kept for the account and kind: a game
+    that ends rates one match; a game of another kind, a new note or a new name, none; a game
+    changed or deleted, the matches after it."""
+    key, cache = f"rated:{FINGERPRINT}:{owner.pk}:{kind}", caches["folds"]
+    kept = cache.get(key)
+    rated_before = kept and len(kept.matches)
+    found = ratings.progress(matches, kept)
+    if found is not kept or len(found.matches) != rated_before:
+        cache.set(key, found)
+    return found
 
 
 def _players(seats):
