@@ -143,3 +143,10 @@ def test_a_zone_the_database_no_longer_has_reads_the_sites(alice, make_game):
 
     assert "15 Jun 2026, 05:00" in text(client.get("/history/").text)
 
+
+def test_a_nights_picture_is_dated_in_the_accounts_zone(alice_client, make_game):
+    game = started_at(make_game(), datetime(2026, 6, 15, 21, 30, tzinfo=UTC))  # 23:30 in Paris
+    paris = alice_client.get(f"/nights/{game.night_id}/night.png").content
+    alice_client.post("/accounts/", {"time_zone": "Pacific/Auckland"})  # 16 June there
+
+    assert alice_client.get(f"/nights/{game.night_id}/night.png").content != paris
