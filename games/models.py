@@ -1,9 +1,10 @@
 """What happened at the table: players, seats and the numbers typed each round.
 
 Totals, winners and who starts next are never stored: `Game.state` asks the rules
-module to replay the stored rounds. Only whether a game is over, and since when, is stored
-(`Game.finished_at`, which the pages filter on), written by `Game.settle` in the transaction
-of each write that changes it.
+module to replay the stored rounds. Only whether a game is over, since when, and the places
+it ended with are stored (`Game.finished_at`, which the pages filter on, and `Game.places`,
+which the group's table reads), written by `Game.settle` in the transaction of each write
+that changes them.
 """
 
 from __future__ import annotations
@@ -178,6 +179,10 @@ class Game(models.Model):
     # When the round that ended the game was saved; None while it goes on. Derived from the
     # rounds by the rules, but stored so that pages filter on it (Game.settle writes it).
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
+    # Each seat's place when it ended (Ruleset.places, in seat order), None while it goes on:
+    # the rules' verdict, stored with finished_at by Game.settle, so that the group's table
+    # reads one row per game instead of replaying every game's rounds.
+    places = models.JSONField(_("places"), null=True, blank=True, editable=False)
     # Written by the players, not the rules: checked like names (games/names.py).
     place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
     note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
@@ -276,10 +281,11 @@ class Game(models.Model):
         return self.ruleset.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
 
     def settle(self, state=None, last_saved=None):
-        """Store whether the game is over, and since when, as the rules decide: `state` is its
-        rounds as stored now, folded by the caller in the write's transaction, the last one
-        saved at `last_saved`. Without them, the game is read again and folded here. No round
-        is played after the end, so the game ended when its last round was saved."""
+        """Store whether the game is over, since when and each seat's place, as the rules
+        decide: `state` is its rounds as stored now, folded by the caller in the write's
+        transaction, the last one saved at `last_saved`. Without them, the game is read again
+        and folded here. No round is played after the end, so the game ended when its last
+        round was saved."""
         if state is None:
             for name in ("stored", "state"):
                 self.__dict__.pop(name, None)
@@ -289,10 +295,12 @@ class Game(models.Model):
                 state = self.state
             except ValueError:  # rounds its rules refuse (rules changed since): not over
                 state = None
-        finished_at = last_saved if state is not None and state.finished else None
-        if finished_at != self.finished_at:
-            Game.objects.filter(pk=self.pk).update(finished_at=finished_at)
-            self.finished_at = finished_at
+        over = state is not None and state.finished
+        finished_at = last_saved if over else None
+        places = list(rules.for_kind(state.kind).places(state)) if over else None
+        if (finished_at, places) != (self.finished_at, self.places):
+            Game.objects.filter(pk=self.pk).update(finished_at=finished_at, places=places)
+            self.finished_at, self.places = finished_at, places
 
     def store_as_counted(self, state=None, since=1):
         """Store the entries of rounds `since` on as the rules count them, where they differ.

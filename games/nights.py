@@ -12,9 +12,15 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Min, Q
+from django.db.models import Exists, Min, OuterRef, Q
 
 from games.models import Game, Night
+
+
+def shown(nights):
+    """`nights` that hold a game in sight: not one that only an import still being written
+    fills (games/archive/restore.py makes a backup's nights with its first game)."""
+    return nights.filter(Exists(Game.objects.filter(night=OuterRef("pk"))))
 
 
 def gap():

@@ -9,6 +9,7 @@ it the folds of the stored games and keeps what it returns.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -30,9 +31,7 @@ class Match:
 
 def match_of(state: rules.GameState, players: Sequence[Hashable]) -> Match:
     """The match of a finished game: `players[seat]` at the place the game's rules rank them."""
-    ranking = rules.for_kind(state.kind).ranking(state)
-    places = dict(ranking)
-    return Match(tuple(players), tuple(places[seat] for seat in range(len(players))))
+    return Match(tuple(players), rules.for_kind(state.kind).places(state))
 
 
 @dataclass(frozen=True)
@@ -121,22 +120,81 @@ def _order(player):
 def rate(matches: Iterable[Match], ranked_after: int) -> Table:
     """The table after `matches`, in the order played: a player is ranked after
     `ranked_after` games; everyone else is listed apart with how many they still need."""
-    rows: dict[Hashable, Row] = {}
-    pairs: dict[tuple, Pair] = {}
-    history: dict[Hashable, list[tuple[int, float]]] = {}
-    for index, match in enumerate(matches):
-        _play(match, rows)
-        _count(match, rows)
-        _face(match, pairs)
+    return progress(matches).table(ranked_after)
+
+
+# A copy of the rows and pairs is kept after every so many matches, to go on from.
+CHECKPOINT_EVERY = 100
+
+
+@dataclass
+class Progress:
+    """The rating of `matches` so far, to go on from: the rows, pairs and history as they
+    stand, and a copy of the rows and pairs after every CHECKPOINT_EVERY matches."""
+
+    matches: list[Match] = field(default_factory=list)
+    rows: dict[Hashable, Row] = field(default_factory=dict)
+    pairs: dict[tuple, Pair] = field(default_factory=dict)
+    history: dict[Hashable, list[tuple[int, float]]] = field(default_factory=dict)
+    checkpoints: dict[int, tuple[dict, dict]] = field(default_factory=dict)
+
+    def add(self, match: Match):
+        index = len(self.matches)
+        _play(match, self.rows)
+        _count(match, self.rows)
+        _face(match, self.pairs)
         for player in match.players:
-            history.setdefault(player, []).append((index, rows[player].ordinal))
-    for row in rows.values():
-        row.needs = max(ranked_after - row.games, 0)
-    ranked = sorted((r for r in rows.values() if not r.needs), key=_by_ordinal)
-    unranked = sorted(
-        (r for r in rows.values() if r.needs), key=lambda r: (r.needs, _order(r.player))
-    )
-    return Table(ranked, unranked, pairs, history)
+            self.history.setdefault(player, []).append((index, self.rows[player].ordinal))
+        self.matches.append(match)
+        if len(self.matches) % CHECKPOINT_EVERY == 0:
+            self.checkpoints[len(self.matches)] = deepcopy((self.rows, self.pairs))
+
+    def rewound(self, count: int) -> Progress:
+        """This progress as it stood after its first `count` matches at most: at its end, or
+        at the last checkpoint before."""
+        if count >= len(self.matches):
+            return self
+        at = max((n for n in self.checkpoints if n <= count), default=0)
+        rows, pairs = deepcopy(self.checkpoints[at]) if at else ({}, {})
+        history = {
+            player: kept
+            for player, found in self.history.items()
+            if (kept := [(index, ordinal) for index, ordinal in found if index < at])
+        }
+        checkpoints = {n: kept for n, kept in self.checkpoints.items() if n <= at}
+        return Progress(self.matches[:at], rows, pairs, history, checkpoints)
+
+    def table(self, ranked_after: int) -> Table:
+        rows = deepcopy(self.rows)  # the table's own, its `needs` filled in
+        for row in rows.values():
+            row.needs = max(ranked_after - row.games, 0)
+        ranked = sorted((r for r in rows.values() if not r.needs), key=_by_ordinal)
+        unranked = sorted(
+            (r for r in rows.values() if r.needs), key=lambda r: (r.needs, _order(r.player))
+        )
+        history = {player: list(found) for player, found in self.history.items()}
+        return Table(ranked, unranked, deepcopy(self.pairs), history)
+
+
+def progress(matches: Iterable[Match], kept: Progress | None = None) -> Progress:
+    """The rating of `matches`, going on from `kept` (the rating of other matches) where they
+    start alike: only the matches after their common start, from its last checkpoint, are
+    rated again. A match added at the end rates that match alone. `kept` is taken over (it
+    goes on in place)."""
+    matches = list(matches)
+    found = Progress() if kept is None else kept.rewound(_common_start(kept.matches, matches))
+    for match in matches[len(found.matches) :]:
+        found.add(match)
+    return found
+
+
+def _common_start(first, second):
+    same = 0
+    for one, other in zip(first, second, strict=False):
+        if one != other:
+            break
+        same += 1
+    return same
 
 
 def _by_ordinal(row):

@@ -1,10 +1,12 @@
 """The group's table and the nights' standings, derived from the stored games.
 
-Nothing here is typed by anyone: the places come from the rules' verdicts (Game.state, folded
-through games/reports/folds.py), the ratings from games/reports/ratings.py. The table of an
-account is computed once per change of its finished games and kept in the cache under a key
-that changes with them (`table_key`: one aggregate query), never per page view. A night's
-standings are kept under the digest of its games' versions (folds.derived).
+Nothing here is typed by anyone: the places are the rules' verdicts, stored with each game as
+it ends (Game.places, by Game.settle), the ratings from games/reports/ratings.py. The table of
+an account is computed once per change of its finished games and kept in the cache under a key
+that changes with them (`table_key`: one aggregate query), never per page view; computing it
+reads one row per game and seat, no round, and rates only the games after those rated before
+(each kind's rating is kept apart, `_rated`). A night's standings are kept under the digest of
+its games' versions (folds.derived).
 """
 
 from __future__ import annotations
@@ -65,31 +67,41 @@ def tables(owner) -> Tables:
 
 
 def compute(owner) -> Tables:
+    """Each kind's table from the places stored with each finished game (Game.places, as the
+    rules decided them), rating only the matches after those kept rated (`_rated`)."""
     games = (
-        Game.objects.filter(owner=owner)
+        Game.objects.filter(owner=owner, places__isnull=False)
         .finished()
         .order_by("created_at", "pk")
-        .values_list("pk", "version", "kind", "created_at")
+        .values_list("pk", "kind", "created_at", "places")
     )
-    games = list(games)
-    states = folds.states((pk, version) for pk, version, _kind, _started in games)
     seated = _players(Seat.objects.filter(game__owner=owner, game__finished_at__isnull=False))
     matches, dates = defaultdict(list), defaultdict(list)
-    for pk, _version, kind, started in games:
-        state = states.get(pk)
-        if state is None or not state.finished:  # the rules refuse it, or it is not over
-            continue
-        matches[kind].append(ratings.match_of(state, seated[pk]))
+    for pk, kind, started, places in games:
+        matches[kind].append(ratings.Match(tuple(seated[pk]), tuple(places)))
         dates[kind].append(started)
     ranked_after = settings.RANKED_AFTER_GAMES
     return Tables(
         {
-            kind: ratings.rate(matches[kind], ranked_after)
+            kind: _rated(owner, kind, matches[kind]).table(ranked_after)
             for kind in rules.RULESETS
             if kind in matches
         },
         dict(dates),
     )
+
+
+def _rated(owner, kind, matches) -> ratings.Progress:
+    """The rating of `matches`, going on from the one kept for the account and kind: a game
+    that ends rates one match; a game of another kind, a new note or a new name, none; a game
+    changed or deleted, the matches after it."""
+    key, cache = f"rated:{FINGERPRINT}:{owner.pk}:{kind}", caches["folds"]
+    kept = cache.get(key)
+    rated_before = kept and len(kept.matches)
+    found = ratings.progress(matches, kept)
+    if found is not kept or len(found.matches) != rated_before:
+        cache.set(key, found)
+    return found
 
 
 def _players(seats):
@@ -171,11 +183,32 @@ def night_summary(night) -> NightSummary:
 
 
 def _night(pairs, states):
-    pks = [pk for pk, _version in reversed(pairs)]  # oldest first
+    pks = [pk for pk, _version in pairs]
     seated = _players(Seat.objects.filter(game__in=pks))
     started = dict(Game.objects.filter(pk__in=pks).values_list("pk", "created_at"))
+    return _summary(started, states, seated)
+
+
+def night_summaries(nights):
+    """{night pk: its summary} for a few `nights` at once, in three queries whatever their
+    number (the backup's, which reads every night; not kept in the cache)."""
+    games = Game.objects.filter(night__in=nights).values_list(
+        "pk", "version", "night", "created_at"
+    )
+    games = list(games)
+    states = folds.states((pk, version) for pk, version, _night, _started in games)
+    seated = _players(Seat.objects.filter(game__in=[pk for pk, *_rest in games]))
+    started = defaultdict(dict)
+    for pk, _version, night, moment in games:
+        started[night][pk] = moment
+    return {night.pk: _summary(started[night.pk], states, seated) for night in nights}
+
+
+def _summary(started, states, seated):
+    """The summary of the night of the games `started` ({pk: when}), from their states and
+    players."""
     games = []
-    for pk in sorted(pks, key=lambda pk: (started[pk], pk)):
+    for pk in sorted(started, key=lambda pk: (started[pk], pk)):
         state, players = states.get(pk), tuple(seated[pk])
         if state is None:
             continue
@@ -218,3 +251,53 @@ def night_standings(games) -> tuple[NightStandings, ...]:
             row.place = before.place if before and key(before) == key(row) else position
         found.append(NightStandings(kind, ruleset.highest_wins, tuple(ordered)))
     return tuple(found)
+
+
+# ------------------------------------------------------------------------------ as JSON
+# For other programs (/standings.json, /nights/N.json) and in the backup, from one code:
+# derived, so an import ignores them and the app computes them again from the games.
+
+
+def roster_names(owner):
+    """{player pk: name}, the account's whole roster: how the JSON names the players."""
+    return dict(owner.players.values_list("pk", "name"))
+
+
+def standings_json(tables, names):
+    """Per game kind, each ranked player, best ordinal first."""
+    return {
+        kind: [
+            {"name": names[row.player], "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal,
+             "games": row.games, "wins": row.wins}
+            for row in found.ranked
+        ]
+        for kind, found in tables.kinds.items()
+    }  # fmt: skip
+
+
+def night_json(night, summary, names):
+    """A night for other programs: its games in order and its standings per game."""
+    return {
+        "id": night.pk,
+        "start": night.start.isoformat(),
+        "label": night.label,
+        "games": [
+            {"id": game.pk, "game": game.kind, "started_at": game.started.isoformat(),
+             "players": [names[p] for p in game.players], "finished": game.finished,
+             "winners": [names[p] for p in game.winners]}
+            for game in summary.games
+        ],
+        "standings": night_standings_json(summary, names),
+    }  # fmt: skip
+
+
+def night_standings_json(summary, names):
+    """A night's standings per game kind, as its JSON and the backup give them."""
+    return {
+        standings.kind: [
+            {"place": row.place, "name": names[row.player], "games": row.games,
+             "sole_wins": row.sole, "shared_wins": row.shared, "sum_of_finals": row.finals}
+            for row in standings.rows
+        ]
+        for standings in summary.standings
+    }  # fmt: skip

@@ -233,6 +233,11 @@ class Ruleset:
             ranked.append((seat, ranked[-1][1] if shared else position))
         return tuple(ranked)
 
+    def places(self, state: GameState) -> tuple[int, ...]:
+        """Each seat's place in `ranking`, in seat order."""
+        placed = dict(self.ranking(state))
+        return tuple(placed[seat] for seat in range(state.players))
+
     def leaders(self, totals: Sequence[int]) -> tuple[int, ...]:
         return best_seats(totals, self.highest_wins)
 

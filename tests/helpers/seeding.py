@@ -73,10 +73,12 @@ def finished_games(owner, rosters, seed=6):
         for seat, value in zip(seats_of[game.pk], entries, strict=True)
     )
     ended = {saved.game_id: saved.created_at for saved in stored}  # each game's last round
-    for day, game in enumerate(games):
+    for day, (game, typed) in enumerate(zip(games, played, strict=True)):
         game.created_at = START + timedelta(days=day)
-        game.finished_at = ended[game.pk]  # every game is played to its end (played_game)
-    Game.objects.bulk_update(games, ["created_at", "finished_at"], batch_size=500)
+        # Every game is played to its end (played_game): settled as Game.settle would.
+        game.finished_at = ended[game.pk]
+        game.places = list(LAMA.places(LAMA.fold(len(typed[0]), typed)))
+    Game.objects.bulk_update(games, ["created_at", "finished_at", "places"], batch_size=500)
     nights.place_unplaced(owner)
     _analyze()
     return games

@@ -1,5 +1,6 @@
-"""Whether a game is over, and since when, is stored (Game.finished_at) by every write that
-can change it, as the rules decide: the services, the admin and the import."""
+"""Whether a game is over, since when and at which places is stored (Game.finished_at,
+Game.places) by every write that can change it, as the rules decide: the services, the admin
+and the import."""
 
 import json
 from datetime import UTC, datetime
@@ -9,16 +10,32 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games import services
 from games.models import Game
+from games.reports import table
 from games.rules import Round
 from tests.helpers.admin import edit_round, form_data
 from tests.helpers.sheet import FINISHED as FINISHING  # Ana reaches 51 in round 2
 
 
 def stored(game):
-    """(finished_at, when its last round was saved), as stored now."""
+    """(finished_at, when its last round was saved), as stored now; its stored places are
+    checked against the rules' verdict on its rounds as stored now."""
     fresh = Game.objects.get(pk=game.pk)
     last = fresh.rounds.order_by("number").last()
+    assert fresh.places == verdict(fresh)
     return fresh.finished_at, last and last.created_at
+
+
+def verdict(game):
+    """Each seat's place as the rules rank the game's rounds as stored, None while it goes on."""
+    try:
+        state = game.state
+    except ValueError:  # rounds its rules now refuse: not over
+        return None
+    return list(game.ruleset.places(state)) if state.finished else None
+
+
+def places(game):
+    return Game.objects.get(pk=game.pk).places
 
 
 def test_the_round_that_ends_the_game_sets_it(make_game):
@@ -29,6 +46,7 @@ def test_the_round_that_ends_the_game_sets_it(make_game):
 
     finished_at, last_saved = stored(game)
     assert finished_at == last_saved is not None
+    assert places(game) == [3, 2, 1]  # Cleo on 2, Ben on 3, Ana on 51
 
 
 def test_editing_a_round_can_end_the_game_or_take_its_end_back(make_game):
@@ -82,6 +100,36 @@ def test_a_round_edited_in_the_admin_settles_its_game(admin_client, make_game):
     assert finished_at == last_saved is not None
 
 
+def test_an_admin_edit_that_changes_the_winner_changes_the_places_and_the_table(
+    admin_client, make_game, alice
+):
+    game = make_game(rounds=FINISHING)  # Cleo wins on 2, Ben 3, Ana 51
+    assert places(game) == [3, 2, 1]
+    assert table.tables(alice).of("lama").row(game.seats[2].player.pk).wins == 1
+
+    assert edit_round(admin_client, game, 1, Cleo="20").status_code == 302  # Cleo on 10
+
+    assert stored(game)[0] is not None
+    assert places(game) == [3, 1, 2]  # Ben wins now
+    rows = table.tables(alice).of("lama")
+    ben, cleo = (rows.row(seat.player.pk) for seat in game.seats[1:])
+    assert (ben.wins, cleo.wins) == (1, 0)
+
+
+def test_two_players_merged_keep_the_places_of_their_games(make_game, alice):
+    ben_game = make_game(rounds=FINISHING)  # Ben second
+    bea_game = make_game(names=("Ana", "Bea", "Cleo"), rounds=[(31, 12, 0), (20, -10, 3)])
+    ben, bea = ben_game.seats[1].player, bea_game.seats[1].player
+
+    services.merge_players(ben, bea)
+
+    for game in (ben_game, bea_game):
+        stored(game)
+    row = table.tables(alice).of("lama").row(bea.pk)
+    assert (row.games, row.wins, row.places) == (2, 1, 3)  # second, then first
+    assert table.tables(alice).of("lama").row(ben.pk) is None
+
+
 def test_the_last_round_deleted_in_the_admin_takes_the_end_back(admin_client, make_game):
     game = make_game(rounds=FINISHING)
     last = game.rounds.get(number=2)
@@ -109,3 +157,4 @@ def test_an_imported_game_is_settled_by_the_rules(alice_client, rounds, finished
 
     (game,) = Game.objects.all()
     assert game.finished_at == (saved[1] if finished else None)
+    assert game.places == ([3, 2, 1] if finished else None) == verdict(game)

@@ -124,3 +124,34 @@ def test_ratings_agree_with_openskill_on_any_games(games):
     for player, rating in by_hand(games).items():
         assert table.row(player).mu == pytest.approx(rating.mu, abs=1e-6)
         assert table.row(player).sigma == pytest.approx(rating.sigma, abs=1e-6)
+
+
+def long_run(count, offset=0):
+    """`count` matches of MATCHES in turn, each a little different (so none repeats)."""
+    return [
+        ratings.Match(MATCHES[n % 6].players + (f"guest{n + offset}",), (*MATCHES[n % 6].places, 7))
+        for n in range(count)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("changed", "rated_anew"),
+    [
+        (lambda run: run + long_run(3, offset=1000), 3),  # games ended since
+        (lambda run: run[:-1], 29),  # the last game undone: from the checkpoint at 200
+        (lambda run: run[:150] + run[151:], 129),  # a game deleted: from the one at 100
+        (lambda run: [*run[:40], MATCHES[0], *run[41:]], 230),  # changed before any: all
+        (lambda run: run, 0),  # nothing changed but a note or a name
+    ],
+)
+def test_going_on_from_a_kept_rating_rates_as_from_the_start(changed, rated_anew, monkeypatch):
+    run = long_run(2 * ratings.CHECKPOINT_EVERY + 30)
+    kept, whole = ratings.progress(run), ratings.progress(changed(run))
+    played, play = [], ratings._play
+    monkeypatch.setattr(ratings, "_play", lambda match, rows: played.append(play(match, rows)))
+
+    going_on = ratings.progress(changed(run), kept)
+
+    assert going_on.table(5) == whole.table(5)  # to the last bit
+    assert going_on.checkpoints == whole.checkpoints
+    assert len(played) == rated_anew

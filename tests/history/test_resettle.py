@@ -1,4 +1,5 @@
-"""`manage.py resettle`: after a change of the rules, each game's finished_at is decided again."""
+"""`manage.py resettle`: after a change of the rules, each game's finished_at and places are
+decided again."""
 
 from io import StringIO
 
@@ -25,16 +26,31 @@ def test_a_rule_change_ends_or_reopens_games_once_resettled(make_game, monkeypat
     assert at_45.finished_at is not None
     monkeypatch.setattr(rules.for_kind("lama"), "end_score", 50)  # a new rule: the end at 50
 
-    assert resettle() == "0 finished, 1 no longer finished, 0 finished at another time."
+    assert resettle() == f"0 finished, 1 no longer finished, {UNMOVED}."
     monkeypatch.setattr(rules.for_kind("lama"), "end_score", 30)
-    assert resettle() == "2 finished, 0 no longer finished, 0 finished at another time."
+    assert resettle() == f"2 finished, 0 no longer finished, {UNMOVED}."
 
     finished = dict(Game.objects.values_list("pk", "finished_at"))
     assert finished[at_35.pk] == at_35.rounds.get(number=2).created_at
     assert finished[at_45.pk] == at_45.rounds.get(number=2).created_at
     assert finished[untouched.pk] is None
+    assert Game.objects.get(pk=at_35.pk).places == [3, 1, 2]  # Ana 35, Ben 3, Cleo 5
+
+
+UNMOVED = "0 finished at another time, 0 placed otherwise"
+
+
+def test_a_rule_change_that_ranks_otherwise_moves_the_places(make_game, monkeypatch):
+    game = make_game(rounds=[(25, 0, 5), (20, 3, 0)])  # Ana 45, Ben 3, Cleo 5: Ben wins
+    assert Game.objects.get(pk=game.pk).places == [3, 1, 2]
+    monkeypatch.setattr(rules.for_kind("lama"), "highest_wins", True)  # a new rule
+
+    moved = "0 finished, 0 no longer finished, 0 finished at another time, 1 placed otherwise."
+    assert resettle() == moved
+
+    assert Game.objects.get(pk=game.pk).places == [1, 3, 2]
 
 
 def test_nothing_to_change_says_so(make_game):
     make_game(rounds=[(25, 0, 5), (20, 3, 0)])
-    assert resettle() == "0 finished, 0 no longer finished, 0 finished at another time."
+    assert resettle() == f"0 finished, 0 no longer finished, {UNMOVED}."

@@ -1,6 +1,7 @@
 """The group's table does the same work at 50 games and at 5,000: one aggregate query for its
 key while the account's finished games are unchanged, and the same queries to compute it
-again after a change (folds.states reads the games not kept in one statement)."""
+again after a change (one row per finished game and seat: their places are stored), which
+rates only the games after the change."""
 
 import pytest
 from django.db import connection
@@ -8,7 +9,9 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Game
+from games.rules import Round
 from tests.helpers import seeding
+from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
 
@@ -57,3 +60,24 @@ def test_an_unchanged_table_is_not_computed_again(client, django_user_model, mon
     assert client.get("/table/").status_code == 200
     assert client.get("/standings.json").status_code == 200
     assert calls == []
+
+
+def test_a_change_rates_only_the_games_after_it(client, django_user_model, monkeypatch):
+    from games.reports import ratings
+
+    owner = account(django_user_model, "owner", SMALL)
+    client.force_login(owner)
+    client.get("/table/")
+    played, play = [], ratings._play
+    monkeypatch.setattr(ratings, "_play", lambda match, rows: played.append(play(match, rows)))
+
+    game = services.start_game(owner, ["Ana", "Ben", "Cleo"])
+    services.add_round(game, Round(FINISHED[0]), 1)
+    assert client.get("/table/").status_code == 200
+    assert played == []  # a game going on is in no table
+    services.add_round(game, Round(FINISHED[1]), 2)
+    assert client.get("/table/").status_code == 200
+    assert len(played) == 1  # the game that ended, alone
+    services.rename_player(owner.players.get(name="Ben"), "Benoît")
+    assert client.get("/table/").status_code == 200
+    assert len(played) == 1  # a new name: the same matches

@@ -1,7 +1,5 @@
 """The progress page of a job: its owner's alone, a real progress bar, polled until over."""
 
-import re
-
 import pytest
 from django.tasks import TaskResultStatus
 from django.urls import reverse
@@ -9,6 +7,7 @@ from django_tasks_db.models import DBTaskResult
 
 from games.archive import export_job
 from jobs.models import Chunk, Job
+from tests.helpers.pagetext import parts, tags, texts
 
 
 @pytest.fixture
@@ -36,24 +35,24 @@ def test_a_running_job_shows_a_labelled_bar_and_asks_again(alice_client, job):
     assert job.start(total=40)
     job.advance(10)
     html = page(alice_client, job).content.decode()
-    bar = re.search(r'<progress id="job-bar" max="40" value="10">25%</progress>', html)
-    assert bar, html
-    assert '<label for="job-bar">10 of 40 games checked</label>' in html
-    assert 'data-hx-trigger="every 1s"' in html
-    assert '<noscript><meta http-equiv="refresh" content="1"></noscript>' in html
+    assert texts(html, "progress", id="job-bar", max="40", value="10") == ["25%"]
+    assert texts(html, "label", for_="job-bar") == ["10 of 40 games checked"]
+    assert tags(html, data_hx_trigger="every 1s")
+    [noscript] = parts(html, "noscript")
+    assert tags(noscript, "meta", http_equiv="refresh", content="1")
 
 
 def test_a_queued_job_shows_a_bar_that_waits(alice_client, job):
     html = page(alice_client, job).content.decode()
-    assert '<progress id="job-bar">' in html
+    assert tags(html, "progress") == [{"id": "job-bar"}]  # no max, no value: it waits
     assert "Waiting for the server to start it" in html
 
 
 def test_htmx_gets_the_progress_alone(alice_client, job):
     response = page(alice_client, job, HX_Request="true")
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="job-progress"')
-    assert "<h1>" not in html
+    assert parts(html, "section", id="job-progress") == [html.strip()]
+    assert not tags(html, "h1")
     assert "HX-Request" in response["Vary"]
     assert response["Cache-Control"] == "no-store"
 
@@ -62,19 +61,19 @@ def test_a_finished_job_stops_asking_and_tells_the_outcome(alice_client, job):
     job.start(total=3)
     assert job.finish("3 games imported.")
     html = page(alice_client, job).content.decode()
-    assert 'max="3" value="3"' in html
+    assert tags(html, "progress", id="job-bar", max="3", value="3")
     assert "3 games imported." in html
-    assert "data-hx-trigger" not in html
-    assert "http-equiv" not in html
+    assert not tags(html, data_hx_trigger=True)
+    assert not tags(html, http_equiv=True)
 
 
 def test_a_failed_job_lists_its_reasons(alice_client, job):
     job.start(total=3)
     assert job.fail("the file is refused.", ["Game 2: its rounds must be a list."])
     html = page(alice_client, job).content.decode()
-    assert 'role="alert"' in html
-    assert "Nothing was imported:" in html
-    assert "Game 2: its rounds must be a list." in html
+    [alert] = texts(html, role="alert")
+    assert "Nothing was imported:" in alert
+    assert "Game 2: its rounds must be a list." in alert
 
 
 def test_the_page_is_in_french_for_a_french_reader(alice_client, job):
@@ -90,7 +89,7 @@ def test_a_finished_job_offers_its_file(alice_client, alice):
     Job.objects.filter(pk=job.pk).update(result_name="backup.json", result_type="application/json")
     job.finish("Ready.")
     html = page(alice_client, job).content.decode()
-    assert f'href="{reverse("job_file", args=[job.pk])}"' in html
+    assert tags(html, "a", href=reverse("job_file", args=[job.pk]))
     response = alice_client.get(reverse("job_file", args=[job.pk]))
     assert b"".join(response.streaming_content) == b"[]"
     assert response["Content-Disposition"] == 'attachment; filename="backup.json"'

@@ -2,14 +2,13 @@
 every goal or hand it cannot read is refused next to its field."""
 
 import json
-from html import unescape
 
 import pytest
 
 from games.archive import backup
 from games.models import Game, Round
 from games.rules.llama_llama import hand_score, parse_goal, parse_hand
-from tests.helpers.pagetext import text
+from tests.helpers.pagetext import tags, text, texts
 
 pytestmark = pytest.mark.django_db
 
@@ -33,8 +32,13 @@ def calculate(client, game, seat, hands=None, goals=GOALS, htmx=False, url=None,
     return client.post(url or f"/games/{game.pk}/rounds/calculate/", data, headers=headers)
 
 
-def score_field(seat, value):
-    return f'name="seat_{seat}" id="id_seat_{seat}" value="{value}"'
+def score_field(html, seat, value):
+    """The score field of the player at `seat`, if it holds `value`."""
+    return tags(html, "input", name=f"seat_{seat}", id=f"id_seat_{seat}", value=str(value))
+
+
+def goal_field(html, number, value):
+    return tags(html, "input", name=f"goal_{number}", id=f"id_goal_{number}", value=value)
 
 
 # ---------------------------------------------------------------------------- it counts
@@ -51,7 +55,7 @@ def test_it_counts_the_rulebooks_hands_as_the_rules_module_does(
     assert response.status_code == 200
     # The numbers are the rules module's: the rulebook prints 40 for the second hand.
     assert hand_score([parse_goal(g) for g in GOALS], parse_hand(letters)).total == total
-    assert score_field(1, total) in response.text
+    assert score_field(response.text, 1, total)
     shown = text(response.text)
     labels = ("1st", "2nd", "3rd", "4th")
     breakdown = " + ".join(f"{n} {p}" for n, p in zip(labels, parts, strict=True))
@@ -62,7 +66,7 @@ def test_a_letter_serves_every_rule_it_is_part_of_and_repeats_count(alice_client
     response = calculate(
         alice_client, game, 0, {0: "a a c c a"}, goals=("A=1", "AACC=15", "AC=3", "B=2")
     )
-    assert score_field(0, 3 + 15 + 6 + 0) in response.text
+    assert score_field(response.text, 0, 3 + 15 + 6 + 0)
 
 
 def test_it_saves_nothing_and_changes_no_version(alice_client, game):
@@ -76,34 +80,38 @@ def test_without_javascript_the_sheet_comes_back_filled_with_everything_typed(al
     response = calculate(alice_client, game, 0, {0: "abcdefg", 2: "CCE"}, seat_1="12", seat_3="7")
     body = response.text
     assert response.status_code == 200
-    assert "<html" in body
-    assert score_field(0, 74) in body
-    assert score_field(1, 12) in body and score_field(3, 7) in body
-    assert 'value="abcdefg"' in body and 'value="CCE"' in body
+    assert tags(body, "html")
+    assert score_field(body, 0, 74)
+    assert score_field(body, 1, 12) and score_field(body, 3, 7)
+    assert tags(body, "input", name="hand_0", value="abcdefg")
+    assert tags(body, "input", name="hand_2", value="CCE")
     for number, goal in enumerate(GOALS, start=1):
-        assert f'name="goal_{number}" id="id_goal_{number}" value="{goal}"' in body
+        assert goal_field(body, number, goal)
 
 
 def test_with_htmx_it_answers_the_sheet_partial(alice_client, game):
     response = calculate(alice_client, game, 2, {2: "ABCDEFG"}, htmx=True)
     assert response.status_code == 200
-    assert "<html" not in response.text
-    assert 'id="sheet"' in response.text
-    assert score_field(2, 74) in response.text
-    assert 'id="calc_2"' in response.text  # htmx gives the focus back to the button by its id
+    assert not tags(response.text, "html")
+    assert tags(response.text, id="sheet")
+    assert score_field(response.text, 2, 74)
+    # htmx gives the focus back to the button by its id
+    assert tags(response.text, "button", id="calc_2")
 
 
 def test_each_player_has_a_calculate_button_with_their_name(alice_client, game):
-    body = unescape(alice_client.get(game.get_absolute_url()).text)
+    body = alice_client.get(game.get_absolute_url()).text
     for seat, name in enumerate(NAMES):
         action = f"/games/{game.pk}/rounds/calculate/"
-        button = f'name="calculate" value="{seat}" formaction="{action}" id="calc_{seat}"'
-        assert button in body
-        assert f'Calculate<span class="visually-hidden"> for {name}</span>' in body
-        assert (
-            f'<label for="id_hand_{seat}" class="visually-hidden">Letters in {name}\'s hand' in body
-        )
-    assert body.count('autocapitalize="characters" autocorrect="off"') == len(NAMES) + 4
+        button = {"name": "calculate", "value": str(seat), "formaction": action}
+        button["id"] = f"calc_{seat}"
+        assert texts(body, "button", **button) == [f"Calculate for {name}"]
+        # the name is for screen readers: the button shows "Calculate"
+        assert f"for {name}" in texts(body, "span", class_="visually-hidden")
+        label = texts(body, "label", for_=f"id_hand_{seat}", class_="visually-hidden")
+        assert label == [f"Letters in {name}'s hand"]
+    typed_as_is = tags(body, "input", autocapitalize="characters", autocorrect="off")
+    assert len(typed_as_is) == len(NAMES) + 4
 
 
 def test_the_goals_stay_after_a_refused_save_and_go_once_the_round_is_saved(alice_client, game):
@@ -111,14 +119,15 @@ def test_the_goals_stay_after_a_refused_save_and_go_once_the_round_is_saved(alic
     data = {"round_number": 1, **goals, "hand_0": "ABC", "seat_0": "74"}
     refused = alice_client.post(f"/games/{game.pk}/rounds/", data)
     assert refused.status_code == 422
-    assert 'value="A=1, ABCDEFG=50"' in refused.text and 'value="ABC"' in refused.text
+    assert goal_field(refused.text, 1, "A=1, ABCDEFG=50")
+    assert tags(refused.text, "input", name="hand_0", value="ABC")
     assert "Type this goal" not in refused.text  # the calculator is not checked by a save
 
     saved = data | {"seat_1": "44", "seat_2": "0", "seat_3": "9"}
     assert alice_client.post(f"/games/{game.pk}/rounds/", saved).status_code == 302
     sheet = alice_client.get(game.get_absolute_url()).text
-    assert 'name="goal_1" id="id_goal_1" value=""' in sheet
-    assert 'value="A=1, ABCDEFG=50"' not in sheet and 'value="ABC"' not in sheet
+    assert goal_field(sheet, 1, "")
+    assert not tags(sheet, value="A=1, ABCDEFG=50") and not tags(sheet, value="ABC")
     assert "ABC" not in json.dumps(backup.game_json(Game.objects.get()))
 
 
@@ -128,7 +137,7 @@ def test_it_counts_on_the_edit_page_too_without_changing_the_round(alice_client,
     response = calculate(alice_client, game, 3, {3: "AABBCCD"}, url=url, round_number=1)
     assert response.status_code == 200
     assert "Edit round 1" in response.text
-    assert score_field(3, 44) in response.text
+    assert score_field(response.text, 3, 44)
     assert Game.objects.get(pk=game.pk).state.rounds[0].entries == (10, 20, 30, 40)
 
 
@@ -137,7 +146,7 @@ def test_another_game_has_no_calculator_and_a_calculate_key_changes_nothing(
 ):
     game = make_game(kind="lama")
     body = alice_client.get(game.get_absolute_url()).text
-    assert 'name="calculate"' not in body and 'name="goal_1"' not in body
+    assert not tags(body, name="calculate") and not tags(body, name="goal_1")
     data = {"round_number": 1, "calculate": "0", "seat_0": "3", "seat_1": "0", "seat_2": "5"}
     assert alice_client.post(f"/games/{game.pk}/rounds/calculate/", data).status_code == 422
     assert not game.rounds.exists()  # the calculator's own URL never saves
@@ -149,7 +158,8 @@ def test_on_a_finished_game_it_counts_nothing_and_saves_nothing(alice_client, ma
     game = make_game(NAMES, rounds=[(100, 0, 0, 0)], kind="llama_llama")
     response = calculate(alice_client, game, 0, {0: "ABC"})
     assert response.status_code == 200
-    assert "Ana wins with 100!" in response.text and 'name="calculate"' not in response.text
+    assert "Ana wins with 100!" in text(response.text)
+    assert not tags(response.text, name="calculate")
     assert Round.objects.filter(game=game).count() == 1
 
 
@@ -185,18 +195,19 @@ def test_it_refuses_what_it_cannot_read_next_to_the_field(
     response = calculate(alice_client, game, 0, hands, goals=goals, seat_1="12")
     body = response.text
     assert response.status_code == 422
-    assert f'aria-invalid="true" aria-describedby="id_{field}_errors"' in body
-    errors = body.split(f'<ul class="errors" id="id_{field}_errors">')[1].split("</ul>")[0]
-    assert message in unescape(errors)
-    assert score_field(0, "") in body  # nothing typed for the player
-    assert score_field(1, 12) in body  # and what was typed is kept
+    described = f"id_{field}_errors"
+    assert tags(body, "input", name=field, aria_invalid="true", aria_describedby=described)
+    [errors] = texts(body, "ul", class_="errors", id=f"id_{field}_errors")
+    assert message in errors
+    assert score_field(body, 0, "")  # nothing typed for the player
+    assert score_field(body, 1, 12)  # and what was typed is kept
     assert not Round.objects.exists()
 
 
 def test_it_refuses_with_htmx_too(alice_client, game):
     response = calculate(alice_client, game, 0, {0: "A1"}, htmx=True)
     assert response.status_code == 422
-    assert "<html" not in response.text
+    assert not tags(response.text, "html")
     assert "Only the letters of the cards: 1 is not one." in response.text
 
 
@@ -219,16 +230,14 @@ def test_every_players_breakdown_stays_on_screen_not_only_the_last(alice_client,
     assert "Ana's hand: 1st 51 + 2nd 2 + 3rd 2 + 4th 19 = in all 74" in shown
     assert "Ben's hand: 1st 2 + 2nd 19 + 3rd 19 + 4th 4 = in all 44" in shown
     assert "Cleo's hand:" not in shown  # letters it cannot read: no breakdown, no message
-    assert 'id="id_hand_2_errors"' not in response.text
+    assert not tags(response.text, id="id_hand_2_errors")
 
 
 # Goals typed in earlier rounds and games come back as one-tap choices.
 
 
 def offered(html):
-    return [unescape(goal) for goal in __import__("re").findall(
-        r'name="goal_choice" value="([^"]*)"', html
-    )]  # fmt: skip
+    return [button["value"] for button in tags(html, "button", name="goal_choice")]
 
 
 def test_goals_counted_with_are_offered_in_the_next_games(alice_client, game, make_game):
@@ -236,7 +245,8 @@ def test_goals_counted_with_are_offered_in_the_next_games(alice_client, game, ma
     other = make_game(("Eve", "Fay"), kind="llama_llama")
     html = alice_client.get(other.get_absolute_url()).text
     assert offered(html) == ["A=1, ABCDEFG=50", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5"]
-    assert "Type the goal </span>A=1, ABCDEFG=50</button>" in html
+    goal = texts(html, "button", name="goal_choice", value="A=1, ABCDEFG=50")
+    assert goal == ["Type the goal A=1, ABCDEFG=50"]
 
 
 def test_a_goal_offered_is_typed_in_the_first_empty_goal_without_javascript(alice_client, game):
@@ -244,9 +254,9 @@ def test_a_goal_offered_is_typed_in_the_first_empty_goal_without_javascript(alic
     data = {"round_number": 1, "goal_1": "C=3", "goal_choice": "B=2, AACC=15", "seat_0": "7"}
     response = alice_client.post(f"/games/{game.pk}/rounds/goal/", data)
     assert response.status_code == 200
-    assert 'name="goal_1" id="id_goal_1" value="C=3"' in response.text
-    assert 'name="goal_2" id="id_goal_2" value="B=2, AACC=15"' in response.text
-    assert 'name="seat_0" id="id_seat_0" value="7"' in response.text
+    assert goal_field(response.text, 1, "C=3")
+    assert goal_field(response.text, 2, "B=2, AACC=15")
+    assert score_field(response.text, 0, 7)
     assert "B=2, AACC=15" not in offered(response.text)  # typed already
     assert not Round.objects.exists()
 
@@ -257,7 +267,7 @@ def test_a_goal_offered_on_the_edit_page_changes_no_round(alice_client, make_gam
     data |= {"seat_2": "3", "seat_3": "4"}
     response = alice_client.post(f"/games/{game.pk}/rounds/1/goal/", data)
     assert response.status_code == 200
-    assert 'name="goal_1" id="id_goal_1" value="A=1"' in response.text
+    assert goal_field(response.text, 1, "A=1")
     assert Game.objects.get(pk=game.pk).state.totals == (1, 2, 3, 4)
 
 
@@ -289,7 +299,7 @@ def test_a_refused_round_types_back_at_most_200_characters_a_field(alice_client,
     response = alice_client.post(f"/games/{game.pk}/rounds/", data)
     assert response.status_code == 422
     assert len(response.content) < 50_000
-    assert 'value="' + "9" * 200 + '"' in response.text
+    assert score_field(response.text, 0, "9" * 200)
 
 
 def test_a_huge_last_to_quit_is_refused_without_being_quoted(alice_client, make_game):

@@ -9,7 +9,7 @@ from django.test import Client
 
 from games.models import Game, ScorerLink
 from tests.helpers.admin import edit_round
-from tests.helpers.pagetext import text
+from tests.helpers.pagetext import parts, tags, text
 
 pytestmark = pytest.mark.engine
 
@@ -40,6 +40,11 @@ def round_data(number, *entries, totals=None, **extra):
     return data | extra
 
 
+def field(html, name, value):
+    """The form field `name` (seat_1, totals, ...), if it holds `value`."""
+    return tags(html, "input", name=name, value=str(value))
+
+
 def stored(game):
     return [list(r.played.entries) for r in Game.objects.get(pk=game.pk).stored_rounds]
 
@@ -53,11 +58,10 @@ def test_the_board_brings_the_form_of_the_next_round_with_its_hints(alice_client
 
     news = alice_client.get(f"/games/{game.pk}/board/?seen={seen}", headers={"HX-Request": "1"})
 
-    form = news.text[news.text.index('id="sheet-form"') :]
-    assert 'data-hx-swap-oob="true"' in form[:60]
-    assert "Points for round 2" in form and 'name="round_number" value="2"' in form
-    assert 'name="totals" value="3,12,0"' in form  # what its numbers will be typed against
-    assert 'data-fill="id_seat_1" data-return="-10"' in form  # Ben holds a black chip now
+    [form] = parts(news.text, id="sheet-form", data_hx_swap_oob="true")
+    assert "Points for round 2" in text(form) and field(form, "round_number", 2)
+    assert field(form, "totals", "3,12,0")  # what its numbers will be typed against
+    assert tags(form, "button", data_fill="id_seat_1", data_return="-10")  # Ben's black chip
     assert "Cleo starts this round." in text(news.text)
 
 
@@ -66,7 +70,7 @@ def test_after_a_change_of_scorer_the_polled_form_saves_at_the_first_tap(
 ):
     assert alice_client.post(f"/games/{game.pk}/rounds/", round_data(1, 3, 5, 0)).status_code == 302
     polled = scorer.get(f"{scorer.url}board/?seen=0", headers={"HX-Request": "1"}).text
-    assert 'name="round_number" value="2"' in polled
+    assert field(polled, "round_number", 2)
 
     assert scorer.post(f"{scorer.url}rounds/", round_data(2, 0, 4, 6)).status_code == 302
     assert stored(game) == [[3, 5, 0], [0, 4, 6]]
@@ -104,8 +108,8 @@ def test_a_stale_refusal_keeps_the_emptied_hand_and_shows_its_new_chip(alice_cli
     alice_client.post(f"/games/{game.pk}/rounds/", round_data(1, 3, 12, 0))
     late = scorer.post(f"{scorer.url}rounds/", round_data(1, 4, 0, 9, emptied_hand="1"))
     assert late.status_code == 409
-    assert 'name="emptied_hand" value="1"' in late.text
-    assert 'name="seat_1" id="id_seat_1" value="-10"' in late.text
+    assert field(late.text, "emptied_hand", 1)
+    assert field(late.text, "seat_1", -10)
 
     again = round_data(2, 4, -10, 9, totals=(3, 12, 0), emptied_hand="1")
     assert scorer.post(f"{scorer.url}rounds/", again).status_code == 302
@@ -124,8 +128,8 @@ def test_the_emptied_hand_button_without_javascript_marks_the_player(alice_clien
     page = alice_client.post(
         f"/games/{game.pk}/rounds/emptied/", round_data(2, "", "", 4, emptied="1")
     )
-    assert 'name="emptied_hand" value="1"' in page.text
-    assert 'name="seat_1" id="id_seat_1" value="-10"' in page.text
+    assert field(page.text, "emptied_hand", 1)
+    assert field(page.text, "seat_1", -10)
 
 
 def test_a_return_typed_by_hand_against_totals_changed_since_is_refused_saying_what_changed(
@@ -140,8 +144,8 @@ def test_a_return_typed_by_hand_against_totals_changed_since_is_refused_saying_w
 
     assert refused.status_code == 409
     assert "Ben has 13 (not 2)" in text(refused.text)
-    assert 'name="totals" value="3,13,0"' in refused.text
-    assert 'name="seat_1" id="id_seat_1" value="-1"' in refused.text
+    assert field(refused.text, "totals", "3,13,0")
+    assert field(refused.text, "seat_1", -1)
     assert len(stored(game)) == 1
     typed["totals"] = "3,13,0"  # seen, and kept: the person's choice
     assert scorer.post(f"{scorer.url}rounds/", typed).status_code == 302
@@ -222,7 +226,7 @@ def test_an_edit_confirmed_after_another_phone_edited_the_round_changes_nothing(
     said = text(refused.text)
     assert "Round 2 was changed on another phone since this page was opened" in said
     assert "your numbers (Ana 2, Ben 0, Cleo 7) were not saved" in said
-    assert 'name="seat_2" id="id_seat_2" value="9"' in refused.text  # as it now stands
+    assert field(refused.text, "seat_2", 9)  # as it now stands
     assert stored(game)[1] == [2, 0, 9]
 
 

@@ -1,7 +1,8 @@
-"""`manage.py resettle`: decide again, by the rules as they are now, whether each game is over
-and since when (Game.finished_at). Run it after any change to a game's rules (games/rules/):
-the folds follow the rules by themselves, but finished_at is stored at each write, so a game
-a change ends, or no longer ends, keeps its old answer until then.
+"""`manage.py resettle`: decide again, by the rules as they are now, whether each game is over,
+since when and at which places (Game.finished_at, Game.places). Run it after any change to a
+game's rules (games/rules/): the folds follow the rules by themselves, but these are stored at
+each write, so a game a change ends, no longer ends or ranks otherwise keeps its old answer
+until then.
 
 One game at a time, each in a transaction with its row locked as a write at the table takes
 it (services.lock), so it runs while the app serves. Games still being imported are left to
@@ -23,12 +24,12 @@ GONE = object()  # deleted since it was listed
 
 
 class Command(BaseCommand):
-    help = "Decide again, by the current rules, whether each game is finished (after a change)."
+    help = "Decide again, by the current rules, whether each game is finished and its places."
 
     def handle(self, *args, **options):
         changed = Counter()
-        listed = Game.objects.order_by("pk").values_list("pk", "finished_at")
-        for pk, was in listed.iterator(BATCH):
+        listed = Game.objects.order_by("pk").values_list("pk", "finished_at", "places")
+        for pk, *was in listed.iterator(BATCH):
             now = resettle(pk)
             if now is not GONE and now != was:
                 changed[what_changed(was, now)] += 1
@@ -36,21 +37,25 @@ class Command(BaseCommand):
         self.stdout.write(f"{words}.")
 
 
-CHANGES = ("finished", "no longer finished", "finished at another time")
+CHANGES = ("finished", "no longer finished", "finished at another time", "placed otherwise")
 
 
 def what_changed(was, now):
-    if was is None:
+    """`was` and `now`: (finished_at, places)."""
+    if was[0] is None:
         return CHANGES[0]
-    return CHANGES[1] if now is None else CHANGES[2]
+    if now[0] is None:
+        return CHANGES[1]
+    return CHANGES[2] if now[0] != was[0] else CHANGES[3]
 
 
 def resettle(pk):
-    """Game `pk`'s finished_at as the rules decide it now; GONE if it was deleted."""
+    """Game `pk`'s [finished_at, places] as the rules decide them now; GONE if it was
+    deleted."""
     with transaction.atomic():
         game = Game.objects.filter(pk=pk).first()
         if game is None:
             return GONE
         game = services.lock(game)
         game.settle()
-        return game.finished_at
+        return [game.finished_at, game.places]
