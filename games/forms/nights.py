@@ -13,7 +13,8 @@ OFFERED = 20
 
 
 def night_name(night):
-    """A night as people tell them apart: its label, or its date in the site's time zone."""
+    """A night as people tell them apart: its label, or its date in the reader's time zone
+    (the account's: accounts/zones.py)."""
     day = formats.date_format(timezone.localtime(night.start), "DATE_FORMAT")
     return f"{night.label} ({day})" if night.label else day
 
