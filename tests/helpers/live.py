@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 
 import psycopg
 
+from tests.helpers.pagetext import tags
 from tests.helpers.ports import bound_socket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -230,7 +231,7 @@ class Phone:
 def round_post(phone, game, number, entries, htmx=False):
     """The round form as the sheet the phone holds sends it, ready to post."""
     sheet = phone.get(f"/games/{game}/")
-    assert f'name="round_number" value="{number}"' in sheet.text
+    assert tags(sheet.text, "input", name="round_number", value=str(number))
     data = {"csrfmiddlewaretoken": sheet.csrf_token(), "round_number": number,
             "idempotency_key": uuid.uuid4(), "last_to_quit": 0}  # fmt: skip
     data |= {f"seat_{seat}": value for seat, value in enumerate(entries)}

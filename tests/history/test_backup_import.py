@@ -14,7 +14,7 @@ from games import services
 from games.archive import restore, stream
 from games.models import Entry, Game, Player, Round
 from jobs.models import Job
-from tests.helpers.pagetext import text
+from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
@@ -68,8 +68,9 @@ def bob_client(bob):
 def test_the_import_page_has_a_labelled_file_field(alice_client):
     html = alice_client.get("/history/import/").content.decode()
 
-    assert 'enctype="multipart/form-data"' in html
-    assert '<label for="id_backup">' in html and 'type="file"' in html
+    assert tags(html, "form", enctype="multipart/form-data")
+    assert tags(html, "label", for_="id_backup")
+    assert tags(html, "input", type="file", id="id_backup")
 
 
 def test_it_requires_login(client):

@@ -6,6 +6,7 @@ import pytest
 
 from games.archive import bgstats
 from games.models import Game
+from tests.helpers.pagetext import tags
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
@@ -59,8 +60,9 @@ def test_a_finished_game_offers_both(alice_client, make_game):
 
     html = alice_client.get(f"/games/{game.pk}/").content.decode()
 
-    assert 'href="bgstats://app.bgstatsapp.com/addPlay.html?data=' in html
-    assert f'href="/games/{game.pk}/bgstats.json"' in html
+    links = [link["href"] for link in tags(html, "a", href=True)]
+    assert any(href.startswith("bgstats://app.bgstatsapp.com/addPlay.html?data=") for href in links)
+    assert f"/games/{game.pk}/bgstats.json" in links
 
 
 def test_a_game_in_progress_has_nothing_to_send(alice_client, make_game):

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.archive import export, export_job
 from jobs.models import Job
+from tests.helpers.pagetext import tags
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
@@ -20,7 +21,7 @@ def exported_file(client, extension, **headers):
     assert response.status_code == 302
     page = client.get(response["Location"]).content.decode()
     job = Job.objects.get(pk=response["Location"].split("/")[-2])
-    assert f'href="/jobs/{job.pk}/file/"' in page
+    assert tags(page, "a", href=f"/jobs/{job.pk}/file/")
     return job, client.get(f"/jobs/{job.pk}/file/")
 
 
@@ -129,5 +130,6 @@ def test_an_export_that_fails_says_so_and_keeps_nothing(
     job = Job.objects.get()
     assert job.state == Job.State.FAILED and job.file_size("result") == 0
     assert message in response.content.decode()
-    assert 'data-hx-trigger="every' not in response.content.decode()  # no more polling
+    polls = tags(response.text, data_hx_trigger=True)
+    assert not [p for p in polls if p["data-hx-trigger"].startswith("every")]  # no more polling
     assert alice_client.get(f"/jobs/{job.pk}/file/").status_code == 404

@@ -12,6 +12,7 @@ from django.utils import timezone
 from games.archive import quota
 from jobs.cleanup import abandon_dead_jobs
 from jobs.models import Chunk, Job
+from tests.helpers.pagetext import tags
 from tests.history.test_backup_import import a_game, upload
 
 pytestmark = pytest.mark.engine
@@ -34,7 +35,7 @@ def test_an_upload_refused_by_the_accounts_limits_is_not_parsed(alice, alice_cli
 
     assert response.response.status_code == 422
     assert "An import of yours is still running" in response.html
-    assert f'href="/jobs/{running.pk}/"' in response.html
+    assert tags(response.html, "a", href=f"/jobs/{running.pk}/")
     assert list(Job.objects.all()) == [running]
 
 

@@ -12,6 +12,7 @@ from games.archive import backup, restore, stream, tasks
 from games.models import Game
 from jobs.models import Chunk, Job
 from tests.helpers.backups import hostile_backup, valid_backup
+from tests.helpers.pagetext import tags
 from tests.history.test_backup_import import a_game, upload
 
 pytestmark = pytest.mark.engine
@@ -36,7 +37,7 @@ def test_one_import_at_a_time(alice, alice_client):
 
     assert response.response.status_code == 422
     assert "An import of yours is still running" in response.html
-    assert f'href="/jobs/{running.pk}/"' in response.html
+    assert tags(response.html, "a", href=f"/jobs/{running.pk}/")
     assert Job.objects.count() == 1
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from games import nights
 from games.models import Game, Night
+from tests.helpers.pagetext import tags
 
 
 def started_ago(game, hours):
@@ -79,7 +80,7 @@ def test_a_night_that_is_not_offered_is_refused_with_422(alice_client, make_game
     game = make_game()
     response = alice_client.post(f"/games/{game.pk}/night/", {"night": night})
     assert response.status_code == 422
-    assert b'class="errors"' in response.content
+    assert tags(response.text, class_="errors")
     assert Game.objects.get(pk=game.pk).night_id == game.night_id
 
 
@@ -97,7 +98,7 @@ def test_another_accounts_game_is_a_404(alice_client, make_game, bob):
 def test_the_form_labels_its_field(alice_client, make_game):
     game = make_game()
     page = alice_client.get(f"/games/{game.pk}/night/").content.decode()
-    assert '<label for="id_night">' in page
+    assert tags(page, "label", for_="id_night")
 
 
 def test_games_without_a_night_are_placed_in_the_order_they_started(make_game, alice, settings):
@@ -127,7 +128,7 @@ def test_a_name_too_long_is_refused_next_to_its_field(alice_client, make_game):
     game = make_game()
     response = alice_client.post(f"/nights/{game.night_id}/label/", {"label": "x" * 61})
     assert response.status_code == 422
-    assert 'id="id_label_error"' in response.content.decode()
+    assert tags(response.text, id="id_label_error")
     assert Night.objects.get().label == ""
 
 

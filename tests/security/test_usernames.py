@@ -6,6 +6,8 @@ from html import unescape
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.helpers.pagetext import tags, texts
+
 pytestmark = pytest.mark.django_db
 
 User = get_user_model()
@@ -25,9 +27,11 @@ def sign_up(client, username):
 
 def username_errors(response):
     body = response.text
-    field = body.split('name="username"')[1].split(">")[0]
-    assert 'aria-invalid="true"' in field and "id_username_error" in field  # linked to it
-    return unescape(body.split('<ul class="errors" id="id_username_error">')[1].split("</ul>")[0])
+    [field] = tags(body, "input", name="username")
+    assert field.get("aria-invalid") == "true"
+    assert "id_username_error" in field.get("aria-describedby", "").split()  # linked to it
+    [errors] = texts(body, "ul", class_="errors", id="id_username_error")
+    return errors
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from pytest_django.asserts import assertInHTML
 
 from games.models import Round
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import parts, tags
 from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.django_db
@@ -17,17 +17,17 @@ HTMX = {"HX-Request": "true"}
 
 def test_who_quit_last_is_a_group_of_names_to_tap(alice_client, make_game):
     html = alice_client.get(make_game().get_absolute_url()).text
-    group = re.search(r'<fieldset class="quitter" id="quitter">(.*?)</fieldset>', html, re.S)[1]
+    [group] = parts(html, "fieldset", class_="quitter", id="quitter")
     assertInHTML("<legend>If everyone quit: who quit last (starts the next round)</legend>", group)
     assert len(tags(group, "input", type="radio", name="last_to_quit")) == 3
     assert len(tags(group, "label")) == 3  # each holds its radio button
     assertInHTML('<span>Ben<span class="visually-hidden"> quit last</span></span>', group)
-    assert not tags(html.split('class="round-form"')[1].split("</form>")[0], "select")
+    assert not tags(parts(html, "form", class_="round-form")[0], "select")
 
 
 def test_enter_goes_on_to_the_next_field_and_saves_from_the_last(alice_client, make_game):
     html = alice_client.get(make_game().get_absolute_url()).text
-    hints = re.findall(r'name="seat_\d".*?enterkeyhint="(\w+)"', html, re.S)
+    hints = [field.get("enterkeyhint") for field in tags(html, "input", data_seat_field=True)]
     assert hints == ["next", "next", "done"]
 
 
@@ -38,7 +38,7 @@ def test_a_saved_round_is_confirmed_at_the_top_of_the_sheet(alice_client, make_g
     html = response.text
     assertInHTML('<p class="saved" data-saved>Round 3 saved.</p>', html)
     assert html.index("data-saved") < html.index("<table")
-    assert re.search(r'name="seat_0"[^>]*autofocus', html)  # typing goes on in round 4
+    assert tags(html, "input", name="seat_0", autofocus=True)  # typing goes on in round 4
 
 
 def test_without_javascript_the_saved_round_is_confirmed_after_the_redirect(

@@ -1,12 +1,15 @@
 import pytest
 
+from tests.helpers.pagetext import tags
+
 pytestmark = pytest.mark.django_db
 
 
 def test_the_page_links_to_its_json(alice_client, make_game):
     game = make_game()
     body = alice_client.get(game.get_absolute_url()).content.decode()
-    assert f'<link rel="alternate" type="application/json" href="/games/{game.pk}.json">' in body
+    json_link = {"rel": "alternate", "type": "application/json", "href": f"/games/{game.pk}.json"}
+    assert json_link in tags(body, "link")
 
 
 def test_it_describes_a_game_in_progress(alice_client, make_game):

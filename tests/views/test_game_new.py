@@ -1,10 +1,8 @@
-import re
-
 import pytest
 from django.test import override_settings
 
 from games.models import Game, Player
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import parts, tags
 
 pytestmark = pytest.mark.django_db
 URL = "/games/new/"
@@ -101,9 +99,9 @@ def test_it_offers_the_roster_but_not_another_accounts(alice_client, bob, make_g
 def test_the_regulars_are_in_dictionary_order(alice_client, make_game, language):
     make_game(["Zoé", "émile", "Ömer", "Ben", "Anna"])
     html = alice_client.get(URL, HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    regulars = re.findall(r'data-seat-name="([^"]+)"', html)
+    regulars = [chip["data-seat-name"] for chip in tags(html, data_seat_name=True)]
     assert regulars == ["Anna", "Ben", "émile", "Ömer", "Zoé"]
-    suggested = re.findall(r'<option value="([^"]+)"></option>', html)
+    suggested = [option["value"] for option in tags(parts(html, "datalist")[0], "option")]
     assert suggested == regulars
 
 

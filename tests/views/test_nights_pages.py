@@ -8,6 +8,7 @@ from openskill.models import PlackettLuce
 
 from games import services
 from games.models import Game, Night
+from tests.helpers.pagetext import tags
 from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.django_db
@@ -164,7 +165,7 @@ def test_an_admin_edit_that_changes_a_winner_changes_the_table(client, alice, ni
 def test_a_players_page_shows_their_rating_chart_and_head_to_head(alice_client, night_of_four):
     cleo = night_of_four[0].seats[2].player
     page = alice_client.get(f"/players/{cleo.pk}/").content.decode()
-    assert 'id="rating-chart-lama-title"' in page
+    assert tags(page, id="rating-chart-lama-title")
     assert "4 games together, Cleo ahead 3, Ana ahead 1, same place 0" in page
 
 
@@ -174,7 +175,7 @@ def test_two_players_compared_side_by_side(alice_client, night_of_four):
     page = response.content.decode()
     assert response.status_code == 200
     assert "Cleo and Ana" in page and "4 games together, 0 of them with the same place." in page
-    assert '<label for="id_other">' in page
+    assert tags(page, "label", for_="id_other")
 
 
 @pytest.mark.parametrize("other", ["junk", "999999"])

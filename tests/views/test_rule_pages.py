@@ -10,7 +10,7 @@ from django.urls import reverse
 from games import rulebook
 from games.rulebook import lama as book
 from games.rules import lama
-from tests.helpers.pagetext import bad_typography, segments, tags, text
+from tests.helpers.pagetext import bad_typography, parts, segments, tags, text
 
 LAMA = lama.RULES
 
@@ -118,9 +118,11 @@ def test_the_examples_follow_the_rules_module_when_it_changes(client, monkeypatc
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_loop_of_cards_is_drawn_in_order(client, language):
     html = page(client, language, "turn")
-    picture = re.search(r'<svg class="loop-picture".*?</figure>', html, flags=re.S).group()
-    assert re.findall(r'class="card-svg card-(\w+)"', picture) == [str(c) for c in book.LOOP]
-    assert "," not in "".join(re.findall(r'\b(?:x|y|d)="([^"]*)"', picture)), "SVG needs dots"
+    [picture] = parts(html, "svg", class_="loop-picture")
+    cards = [card["class"].split()[1] for card in tags(picture, "g", class_="card-svg")]
+    assert cards == [f"card-{c}" for c in book.LOOP]
+    places = [v for found in tags(picture) for k, v in found.items() if k in ("x", "y", "d")]
+    assert places and "," not in "".join(places), "SVG needs dots"
     assert tags(picture, role="img") and tags(picture, "title")
 
 
