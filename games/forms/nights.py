@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import names
 from games.models import PLACE_MAX_LENGTH
+from games.nights import shown
 
 NEW = "new"
 # The nights offered around a game's own: the owner moves a game to a night near it.
@@ -25,7 +26,7 @@ class NightForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         kwargs.setdefault("initial", {"night": game.night_id})
         super().__init__(*args, **kwargs)
-        nights = game.owner.nights.all()
+        nights = shown(game.owner.nights.all())  # not one an import still fills
         before = nights.filter(start__lte=game.created_at)[:OFFERED]
         after = nights.filter(start__gt=game.created_at).order_by("start")[:OFFERED]
         self.nights = {night.pk: night for night in [*reversed(after), *before]}

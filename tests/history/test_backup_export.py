@@ -251,6 +251,33 @@ def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkey
     assert rest_of_games.count(b'\n   "uuid": ') == 9
 
 
+def nights_part_queries(client):
+    """The queries of the backup's nights, from the end of its games to the end of the list."""
+    parts = iter(client.get("/history/export.json").streaming_content)
+    for part in parts:
+        if b'"nights":' in part:
+            break
+    with CaptureQueriesContext(connection) as nights:
+        for part in parts:
+            if part == b"\n ]":  # the list of nights closed
+                break
+    return len(nights)
+
+
+def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monkeypatch):
+    seeding.finished_games(alice, seeding.tables(10))  # a day apart: a night each
+    assert alice.nights.count() == 10
+    caches["folds"].clear()
+    at_once = nights_part_queries(alice_client)
+    monkeypatch.setattr(export, "CHUNK", 4)
+    caches["folds"].clear()
+
+    # the nights, then their games, their rounds and their seats: per chunk of nights (4, 4
+    # and 2), not per night
+    assert at_once == 4
+    assert nights_part_queries(alice_client) == 3 * at_once
+
+
 def test_games_of_one_moment_across_chunks_are_each_written_once(alice, monkeypatch):
     monkeypatch.setattr(export, "CHUNK", 4)
     seeding.finished_games(alice, seeding.tables(10))

@@ -3,6 +3,7 @@ same code as /standings.json and /nights/N.json), and the nights back as they we
 import: a game moved to another night stays there, a night's label survives."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -90,6 +91,34 @@ def test_a_backup_of_one_night_into_an_account_with_games_makes_a_night_of_its_o
 
     assert bob.nights.count() == 3
     assert Game.objects.get(pk=held.pk).night.games.count() == 1
+
+
+def test_the_nights_of_an_import_stay_out_of_sight_until_its_last_step(
+    alice_client, two_nights, bob, bob_client, make_game, monkeypatch
+):
+    game = make_game(owner=bob, rounds=FINISHED)
+    document = exported(alice_client)
+    monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)  # each game written as it is read
+    real, seen = restore._write, []
+
+    def looking(owner, batch, job, nights):
+        written = real(owner, batch, job, nights)
+        made = set(nights.values())
+        form = bob_client.get(f"/games/{game.pk}/night/").content.decode()
+        listed = bob_client.get("/nights/").content.decode()
+        offered = {int(pk) for pk in re.findall(r'<option value="(\d+)"', form)}
+        linked = {int(pk) for pk in re.findall(r'href="/nights/(\d+)/"', listed)}
+        in_backup = {night["id"] for night in exported(bob_client)["nights"]}
+        seen.append((len(made), made & (offered | linked | in_backup)))
+        return written
+
+    monkeypatch.setattr(restore, "_write", looking)
+
+    assert upload(bob_client, document).imported
+
+    assert seen[0] == (1, set())  # the first game written, its night made, out of sight
+    assert all(not shown for _made, shown in seen)
+    assert len(exported(bob_client)["nights"]) == 3
 
 
 @pytest.mark.parametrize(
