@@ -1,7 +1,6 @@
 """Each account reads every date and time in the time zone it chose on its account page, the
 site's (settings.TIME_ZONE, Europe/Paris in the tests) until it chooses one."""
 
-import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -11,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import Preferences
 from games.models import Game, Night
-from tests.helpers.pagetext import tags, text
+from tests.helpers.pagetext import tags, text, texts
 
 # 03:00 UTC on 15 June: 15:00 that day in Auckland, 20:00 the day before in Los Angeles,
 # 05:00 in Paris.
@@ -22,19 +21,6 @@ def started_at(game, moment):
     Game.objects.filter(pk=game.pk).update(created_at=moment)
     Night.objects.filter(pk=game.night_id).update(start=moment)
     return game
-
-
-def element(html, opening):
-    """The text of the first element whose opening tag starts with `opening`."""
-    found = re.search(rf"{re.escape(opening)}.*?>(.*?)</", html, flags=re.S)
-    assert found, opening
-    return text(found[1])
-
-
-def section(html, opening):
-    found = re.search(rf"{re.escape(opening)}.*?</section>", html, flags=re.S)
-    assert found, opening
-    return text(found[0])
 
 
 def signed_in(user, zone=None):
@@ -67,7 +53,7 @@ def test_the_home_pages_tonight_is_dated_in_the_accounts_zone(alice, bob, make_g
 
         page = signed_in(owner, zone).get("/en/").text
 
-        tonight = section(page, '<section class="tonight"')
+        [tonight] = texts(page, "section", class_="tonight")
         assert f"Tonight {today.day} {today:%b} {today.year}" in tonight
 
 
@@ -97,8 +83,9 @@ def test_a_zone_not_in_the_list_is_refused_by_the_field(alice_client, alice, zon
     response = alice_client.post("/accounts/", {"time_zone": zone})
 
     assert response.status_code == 422
-    error = element(response.text, '<ul class="errors" id="id_time_zone_error"')
-    assert error == "Choose a time zone from the list."
+    assert texts(response.text, "ul", id="id_time_zone_error") == [
+        "Choose a time zone from the list."
+    ]
     [select] = tags(response.text, "select", id="id_time_zone")
     assert select["aria-invalid"] == "true"
     assert not Preferences.objects.filter(user=alice).exists()
@@ -107,10 +94,10 @@ def test_a_zone_not_in_the_list_is_refused_by_the_field(alice_client, alice, zon
 def test_the_field_has_a_label_and_every_zone_in_french_too(alice_client):
     page = alice_client.get("/accounts/", headers={"accept-language": "fr"}).text
 
-    assert element(page, '<label for="id_time_zone"') == "Fuseau horaire"
-    assert '<optgroup label="Océan Pacifique">' in page
-    assert '<option value="Pacific/Auckland">Auckland</option>' in page
-    assert '<option value="" selected>Celui du site\u00a0: Europe/Paris</option>' in page
+    assert texts(page, "label", for_="id_time_zone") == ["Fuseau horaire"]
+    assert tags(page, "optgroup", label="Océan Pacifique")
+    assert texts(page, "option", value="Pacific/Auckland") == ["Auckland"]
+    assert texts(page, "option", value="", selected=True) == ["Celui du site\u00a0: Europe/Paris"]
 
 
 def test_another_phone_follows_once_it_opens_the_account_page(alice, make_game):
