@@ -8,7 +8,8 @@ Each page is timed in-process (production settings, Django's test client: the wh
 stack and template, no network), at both sizes in turn, ROUNDS times BATCH requests; the best
 round is kept, as the least disturbed by the other processes of the machine. The cost ratio is
 the large account's time over the small one's (1.0: no dearer with a hundred times the games).
-Then the first visit (nothing kept yet) and the visit after one shown game changed.
+Then the first visit (nothing kept yet), the visit after one shown game changed, and the visit
+after the newest game shown ended.
 
 bench/run.py calls `measure(server)` and `report(results)` with the server it started; or alone,
 on the engine of DATABASE_URL (SQLite without one): `bench/growth.py run`. In the environment of
@@ -62,11 +63,12 @@ def report(results):
               f"{large['best']:.1f} ({large['median']:.1f}) | "
               f"**{large['best'] / small['best']:.2f}** | {target} |")  # fmt: skip
     print("\nWhen the worker holds nothing for the page yet (ms, median of 3):\n")
-    print("| page | small, first visit | large, first visit | large, after one game changed |")
-    print("|---|---:|---:|---:|")
+    print("| page | small, first visit | large, first visit | large, after one game changed "
+          "| large, after its newest game ended |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|")
     for label, timed in results.items():
         print(f"| {label} | {timed['small']['first']:.0f} | {timed['large']['first']:.0f} | "
-              f"{timed['large']['changed']:.0f} |")  # fmt: skip
+              f"{timed['large']['changed']:.0f} | {timed['large']['ended']:.0f} |")  # fmt: skip
     sys.stdout.flush()
 
 
@@ -116,19 +118,34 @@ def timings(ids):
 
 
 def _cold(client, path, ids):
-    """The first visit, with nothing kept; then the visit after one game of the page changed."""
+    """The first visit, with nothing kept; then the visit after one game of the page changed
+    (a new version, as a rename gives it), and after its newest game ended (its last round
+    undone, seen, then saved again through the services, as at the table)."""
     from django.core.cache import caches
 
     from games.models import Game, Player
 
     games = Player.objects.get(pk=ids["player"]).games if "players" in path else Game.objects
-    first, changed = [], []
+    first, changed, ended = [], [], []
     for _ in range(3):
         caches["folds"].clear()
         first.append(_timed(client, path))
         Game.objects.filter(pk__in=games.values("pk")[:1]).raise_version()
         changed.append(_timed(client, path))
-    return {"first": statistics.median(first), "changed": statistics.median(changed)}
+        ended.append(_ended(client, path, games.first()))
+    return {"first": statistics.median(first), "changed": statistics.median(changed),
+            "ended": statistics.median(ended)}  # fmt: skip
+
+
+def _ended(client, path, game):
+    from games import services
+
+    last = game.stored_rounds[-1]
+    services.undo_last_round(game, last.number)
+    _timed(client, path)
+    game = type(game).objects.get(pk=game.pk)
+    services.add_round(game, last.played, last.number)
+    return _timed(client, path)
 
 
 def _timed(client, path, times=1):

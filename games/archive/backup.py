@@ -79,7 +79,7 @@ def game_json(game):
         "next_starter": None if state.next_starter is None else names[state.next_starter],
         "place": game.place,
         "note": game.note,
-        # The evening it was played in (games/nights.py); an import places games again.
+        # The evening it was played in (games/nights.py): an import puts the game back in it.
         "night": None if game.night is None else {
             "id": game.night.pk, "start": game.night.start.isoformat(), "label": game.night.label,
         },
@@ -94,14 +94,18 @@ def as_json(games):
     return [game_json(game) for game in games]
 
 
-def json_text(games):
-    """The backup as JSON text, a game at a time: what json.dumps(as_json(games), indent=1)
-    writes, without holding every game at once (the account's history can be thousands)."""
-    encoder = DjangoJSONEncoder(indent=1, ensure_ascii=False)
-    opening = "[\n "
-    for game in games:
-        # each line of a game one level deeper, as inside the list
-        yield opening + encoder.encode(game_json(game)).replace("\n", "\n ")
+def encoder():
+    return DjangoJSONEncoder(indent=1, ensure_ascii=False)
+
+
+def json_list(items):
+    """A JSON list of `items` as text, an item at a time: what json.dumps(list(items),
+    indent=1) writes, without holding every item at once (the account's history can be
+    thousands of games)."""
+    encoding, opening = encoder(), "[\n "
+    for item in items:
+        # each line of an item one level deeper, as inside the list
+        yield opening + encoding.encode(item).replace("\n", "\n ")
         opening = ",\n "
     yield "[]" if opening == "[\n " else "\n]"
 
@@ -155,6 +159,17 @@ class GameBackup:
     place: str = ""
     note: str = ""
     places: tuple[int, ...] | None = None  # each seat's, once finished (Game.places)
+    night: BackupNight | None = None  # absent from the backups made before nights
+
+
+@dataclass(frozen=True)
+class BackupNight:
+    """The night a game of the file was played in: `id` is the file's, which its other games
+    of that night share (restore.py makes one night of the account for each)."""
+
+    id: int
+    start: datetime
+    label: str
 
 
 class Refused(ValueError):
@@ -219,7 +234,24 @@ def read_game(item) -> GameBackup:
         # absent from the backups made before games had them
         place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),
+        night=_night(item.get("night")),
     )
+
+
+def _night(value):
+    """The game's night as the file gives it, or None when it gives none."""
+    if value is None:
+        return None
+    night_id = value.get("id") if isinstance(value, dict) else None
+    if not isinstance(night_id, int) or isinstance(night_id, bool):
+        raise Refused(
+            _("its night must be an object with an id (a whole number), a start and a label.")
+        )
+    start = _moment(value.get("start"), _("its night started on “%(value)s”"))
+    if start is None:
+        raise Refused(_("its night must give the date and time it started."))
+    label = _text(value.get("label"), _("its night’s label"), PLACE_MAX_LENGTH, names.clean)
+    return BackupNight(night_id, start, label)
 
 
 def _text(value, what, max_length, clean):

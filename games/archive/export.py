@@ -5,8 +5,14 @@ Two promises, whatever happens to the account meanwhile:
   deleted or imported while the file is written is in it whole, or not at all;
 - bounded: the games are read and written `CHUNK` at a time (`account_games`), so the memory
   an export takes does not grow with the account.
-The writers take a text file; `json_parts` and `csv_parts` give the same text piece by piece
-for a response streamed as it is written.
+The writers take a text file; `json_document` and `csv_parts` give the same text piece by
+piece for a response streamed as it is written.
+
+The JSON backup is one object: its "games" (backup.game_json, each with its night), which an
+import reads back, then what the app derives from them, which an import ignores and computes
+again: "nights" (each night's games and standings, as /nights/N.json gives them) and
+"standings" (the group's table, as /standings.json). Its key "derived" names those two.
+The CSV holds the games only.
 """
 
 import csv
@@ -18,7 +24,9 @@ from django.db.models import Q
 from django.utils import formats, translation
 
 from games.archive import backup
-from games.models import Game
+from games.models import Game, Night
+from games.nights import shown
+from games.reports import table
 
 # Games read at a time: what an export holds in memory, whatever the size of the account.
 CHUNK = 100
@@ -83,8 +91,59 @@ def account_games(owner, progress=None):
         batch = list(games.filter(older)[:CHUNK].with_rounds())
 
 
+def account_nights(owner):
+    """`owner`'s nights, the newest first, read CHUNK at a time as account_games reads games;
+    each with its summary (games/reports/table.py)."""
+    nights = shown(Night.objects.filter(owner=owner)).order_by("-start", "-pk")
+    batch = list(nights[:CHUNK])
+    while batch:
+        summaries = table.night_summaries(batch)
+        yield from ((night, summaries[night.pk]) for night in batch)
+        if len(batch) < CHUNK:
+            return
+        last = batch[-1]
+        older = Q(start__lt=last.start) | Q(start=last.start, pk__lt=last.pk)
+        batch = list(nights.filter(older)[:CHUNK])
+
+
+# The parts of the backup that an import ignores: the app derives them from the games.
+DERIVED = ("nights", "standings")
+
+
+def json_document(owner, games):
+    """The backup: `games` (owner's, read a chunk at a time), then what is derived from them,
+    a night at a time, each part one level deeper in the document's object."""
+    names = table.roster_names(owner)
+    yield '{\n "games": '
+    yield from _nested(json_parts(games))
+    yield ',\n "nights": '
+    nights = (backup_night(night, summary, names) for night, summary in account_nights(owner))
+    yield from _nested(backup.json_list(nights))
+    standings = table.standings_json(table.tables(owner), names)
+    yield ',\n "standings": '
+    yield from _nested([backup.encoder().encode(standings)])
+    yield ',\n "derived": ' + backup.encoder().encode(DERIVED).replace("\n", "\n ") + "\n}"
+
+
 def json_parts(games):
-    return backup.json_text(games)
+    return backup.json_list(backup.game_json(game) for game in games)
+
+
+def backup_night(night, summary, names):
+    """A night in the backup: its games by id, and its standings as its own JSON gives them."""
+    return {
+        "id": night.pk,
+        "start": night.start.isoformat(),
+        "label": night.label,
+        "games": [game.pk for game in summary.games],
+        "standings": table.night_standings_json(summary, names),
+    }
+
+
+def _nested(parts):
+    """JSON text one level deeper (its only line breaks are indentation: JSON escapes those
+    of its strings)."""
+    return (part.replace("\n", "\n ") for part in parts)
 
 
 def csv_parts(games, delimiter):
@@ -115,7 +174,7 @@ def csv_delimiter():
 # Each export's pieces, from `owner`'s games read in one snapshot.
 def json_text(owner, progress=None):
     with snapshot():
-        yield from json_parts(account_games(owner, progress))
+        yield from json_document(owner, account_games(owner, progress))
 
 
 def csv_text(owner, progress=None):

@@ -12,6 +12,11 @@ Every game written carries its import job (`Game.importing`), which hides it fro
 them. An import killed at any moment leaves nothing visible, and what it wrote is deleted when
 the next worker starts (jobs.signals.abandoned). A game the account already holds, or that the
 file holds twice, is written once (games/archive/identity.py).
+
+A game that the file gives a night goes back to it: each night of the file becomes one new
+night of the account, with its label, made with its first game written (the `Writer` keeps
+which, one pk per night of the file). The games of a file without nights (written before
+them) are placed by the gap when they are shown, as games/nights.py places any game.
 """
 
 import time
@@ -21,7 +26,7 @@ from django.db.models import ForeignKey, IntegerField
 from django.utils import timezone
 
 from games import nights
-from games.models import Entry, Game, Player, Round, Seat, new_version
+from games.models import Entry, Game, Night, Player, Round, Seat, new_version
 from games.services import SamePlayer, lock_account
 
 BATCH_SECONDS = 0.05
@@ -45,6 +50,7 @@ class Writer:
         self.job, self.owner = job, job.owner
         self.batch, self.rows, self.size = [], 0, FIRST_BATCH_ROWS
         self.seen = set()  # a game found twice in the file is written once
+        self.nights = {}  # the file's night id: the pk of the account's night made for it
         self.added, self.players, self.batches = 0, [], 0
 
     def add(self, backup):
@@ -62,7 +68,7 @@ class Writer:
         if self.batches and connection.vendor == "sqlite":
             time.sleep(PAUSE)  # let the other accounts' saves through
         started = time.monotonic()
-        games, players = _write(self.owner, self.batch, self.job)
+        games, players = _write(self.owner, self.batch, self.job, self.nights)
         self.size = next_size(self.size, time.monotonic() - started)
         self.added, self.players = self.added + len(games), self.players + players
         self.batch, self.rows, self.batches = [], 0, self.batches + 1
@@ -75,24 +81,31 @@ def next_size(rows, seconds):
 
 def publish(job):
     """Show every game `job` wrote, at once (inside the transaction that ends the job), each in
-    its night (games/nights.py)."""
-    shown = Game.including_imports.filter(importing=job).update(importing=None)
+    its night: the file's, which starts with its first game written, or one by the gap
+    (games/nights.py)."""
+    written = Game.including_imports.filter(importing=job)
+    nights.refresh(Night.objects.filter(pk__in=written.values("night")))
+    shown = written.update(importing=None)
     nights.place_unplaced(job.owner)
     return shown
 
 
 def undo(job, players=()):
-    """Delete the games `job` wrote, and the players it added that no other game seats."""
+    """Delete the games `job` wrote, the nights it made for them, and the players it added
+    that no other game seats."""
     hidden = Game.including_imports.filter(importing=job)
+    made = list(hidden.filter(night__isnull=False).values_list("night", flat=True).distinct())
     while pks := list(hidden.values_list("pk", flat=True)[:500]):
         Game.including_imports.filter(pk__in=pks).delete()
+    Night.objects.filter(pk__in=made, games__isnull=True).delete()
     Player.objects.filter(pk__in=list(players), seats__isnull=True).delete()
 
 
 @transaction.atomic
-def _write(owner, batch, job):
-    """Write the games of `batch` the account does not hold yet, hidden under `job`: their pks,
-    and the pks of the players added to the roster for them."""
+def _write(owner, batch, job, made):
+    """Write the games of `batch` the account does not hold yet, hidden under `job`, in the
+    nights `made` for the file's ({its night id: pk}, added to): their pks, and the pks of the
+    players added to the roster for them."""
     lock_account(owner)  # AccountGone once the account is deleted: the import stops there
     held = set(owner.games.filter(uuid__in=[b.uuid for b in batch]).values_list("uuid", flat=True))
     new = [backup for backup in batch if backup.uuid not in held]
@@ -106,11 +119,25 @@ def _write(owner, batch, job):
             if table.count(player) > 1:
                 raise SamePlayer(name)
         tables.append(table)
-    return _insert_games(owner, new, tables, job), added
+    _make_nights(owner, new, made)
+    return _insert_games(owner, new, tables, job, made), added
 
 
-def _insert_games(owner, backups, tables, job):
-    """Insert the games, with their seats at `tables` (player pks), rounds and entries."""
+def _make_nights(owner, backups, made):
+    """A night of the account for each night of `backups` that has none in `made` yet."""
+    missing = {}
+    for backup in backups:
+        if backup.night is not None and backup.night.id not in made:
+            missing.setdefault(backup.night.id, backup.night)
+    created = Night.objects.bulk_create(
+        Night(owner=owner, start=night.start, label=night.label) for night in missing.values()
+    )
+    made.update(zip(missing, (night.pk for night in created), strict=True))
+
+
+def _insert_games(owner, backups, tables, job, made):
+    """Insert the games, with their seats at `tables` (player pks), rounds and entries, in the
+    nights `made` for the file's."""
     now = timezone.now()
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
     # Each game's first version, which its rounds are written at (Round.version).
@@ -118,10 +145,11 @@ def _insert_games(owner, backups, tables, job):
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "version", "uuid",
-         "finished_at", "places", "place", "note", "importing"),
+         "finished_at", "places", "place", "note", "importing", "night"),
         [(owner.pk, b.kind, b.started_at or now, b.first_starter, version, b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
-          b.places and list(b.places), b.place, b.note, job.pk)
+          b.places and list(b.places), b.place, b.note, job.pk,
+          None if b.night is None else made[b.night.id])
          for b, moments, version in zip(backups, saved, versions, strict=True)],
     )  # fmt: skip
     seats, rounds, entries = [], [], []

@@ -9,6 +9,11 @@ MAX_DEPTH of them, so a file of 60,000 brackets costs what a file of five does. 
 `parse` and `items` build a path string per level: memory that grows with the square of the
 depth.) Bounded by shape as well as size, a game built from the file holds a few MB at most.
 
+A backup is an object whose "games" is that list of games; its other members are derived
+from the games by the app (games/archive/export.py: nights, standings), so the import reads
+past them, checked only for depth and the length of their keys and texts (`Document`). A list
+of games alone, as backups were before nights, is read as the list of games.
+
 `count` builds nothing, and stops at the first limit crossed (games, rounds in one game,
 numbers typed): a forged 10 MB file is refused in a second or two, before any game is
 replayed by the rules. `games` then reads it again, one game in memory at a time, for
@@ -40,6 +45,8 @@ MAX_TEXT = 4 * NOTE_MAX_LENGTH
 # a piece in which the parser found nothing is followed by one twice as big, up to LARGEST.
 PIECE = 64 * 1024
 LARGEST_PIECE = 1024 * 1024
+# The backup's object, a night's list of them, a night, its standings, a game's rows, a row.
+DOCUMENT_DEPTH = 6
 STARTS = ("start_map", "start_array")
 ENDS = ("end_map", "end_array")
 
@@ -120,6 +127,62 @@ class Shape:
         self.depth += 1
 
 
+class Document:
+    """The file's top level: an object whose "games" list goes to `see_games` (a `Shape`'s
+    reader) and whose other members are read past, checked for shape only; or a list of games
+    alone, which goes to `see_games` whole."""
+
+    def __init__(self, see_games):
+        self.see_games = see_games
+        self.whole = False  # a list of games alone: every event is the games'
+        self.depth = 0  # levels of the object open, the object's own included
+        self.key, self.found = None, False
+        self.in_games = 0  # levels of its games list open
+
+    def see(self, event, value):
+        if self.whole:
+            self.see_games(event, value)
+        elif self.in_games:
+            self.see_games(event, value)
+            self.in_games += (event in STARTS) - (event in ENDS)
+        elif not self.depth:
+            self._top(event, value)
+        elif self.depth == 1 and event == "end_map":
+            if not self.found:
+                raise Refused(_not_a_list())
+            self.depth = 0
+        elif self.depth == 1 and self.key == "games" and event != "map_key":
+            if self.found or event != "start_array":
+                raise Refused(_not_a_list())
+            self.found, self.in_games = True, 1
+            self.see_games(event, value)
+        else:
+            self._past(event, value)
+
+    def _top(self, event, value):
+        if event == "start_map":
+            self.depth = 1
+        else:
+            self.whole = True
+            self.see_games(event, value)
+
+    def _past(self, event, value):
+        """A member other than the games: its levels and texts are checked, nothing kept."""
+        if event in STARTS:
+            self.depth += 1
+            if self.depth > DOCUMENT_DEPTH:
+                raise Refused(_too_deep() % {"max": DOCUMENT_DEPTH})
+        elif event in ENDS:
+            self.depth -= 1
+        elif event == "map_key":
+            if len(value) > MAX_KEY:
+                raise Refused(_too_long_beside() % {"max": MAX_KEY})
+            if self.depth == 1:
+                self.key = value
+        elif isinstance(value, str) and len(value) > MAX_TEXT:
+            raise Refused(_too_long_beside() % {"max": MAX_TEXT})
+
+
 def count(stream) -> Counted:
     """The games and numbers typed of the file; Refused at the first limit crossed, or if it
     is not JSON holding a list of a backup's shape."""
@@ -132,7 +195,7 @@ def count(stream) -> Counted:
             counted.entries += shape.levels[3].key == "entries"
             _check(counted.entries, MAX_ENTRIES, _too_many_numbers)
 
-    for _piece in _parse(stream, see):
+    for _piece in _parse(stream, Document(see).see):
         pass
     counted.games = shape.games
     return counted
@@ -155,7 +218,7 @@ def games(stream):
             built.append(builder.value)
             builder = None
 
-    for _piece in _parse(stream, see):
+    for _piece in _parse(stream, Document(see).see):
         while built:
             yield built.popleft()
 
@@ -222,6 +285,13 @@ def _too_many_values():
 
 def _too_long():
     return _("Game %(index)s holds a text of more than %(max)s characters: no real game has one.")
+
+
+def _too_long_beside():
+    return _(
+        "This file holds, beside its games, a text of more than %(max)s characters: "
+        "no backup has one."
+    )
 
 
 def _too_deep():

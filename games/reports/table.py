@@ -183,11 +183,32 @@ def night_summary(night) -> NightSummary:
 
 
 def _night(pairs, states):
-    pks = [pk for pk, _version in reversed(pairs)]  # oldest first
+    pks = [pk for pk, _version in pairs]
     seated = _players(Seat.objects.filter(game__in=pks))
     started = dict(Game.objects.filter(pk__in=pks).values_list("pk", "created_at"))
+    return _summary(started, states, seated)
+
+
+def night_summaries(nights):
+    """{night pk: its summary} for a few `nights` at once, in three queries whatever their
+    number (the backup's, which reads every night; not kept in the cache)."""
+    games = Game.objects.filter(night__in=nights).values_list(
+        "pk", "version", "night", "created_at"
+    )
+    games = list(games)
+    states = folds.states((pk, version) for pk, version, _night, _started in games)
+    seated = _players(Seat.objects.filter(game__in=[pk for pk, *_rest in games]))
+    started = defaultdict(dict)
+    for pk, _version, night, moment in games:
+        started[night][pk] = moment
+    return {night.pk: _summary(started[night.pk], states, seated) for night in nights}
+
+
+def _summary(started, states, seated):
+    """The summary of the night of the games `started` ({pk: when}), from their states and
+    players."""
     games = []
-    for pk in sorted(pks, key=lambda pk: (started[pk], pk)):
+    for pk in sorted(started, key=lambda pk: (started[pk], pk)):
         state, players = states.get(pk), tuple(seated[pk])
         if state is None:
             continue
@@ -230,3 +251,53 @@ def night_standings(games) -> tuple[NightStandings, ...]:
             row.place = before.place if before and key(before) == key(row) else position
         found.append(NightStandings(kind, ruleset.highest_wins, tuple(ordered)))
     return tuple(found)
+
+
+# ------------------------------------------------------------------------------ as JSON
+# For other programs (/standings.json, /nights/N.json) and in the backup, from one code:
+# derived, so an import ignores them and the app computes them again from the games.
+
+
+def roster_names(owner):
+    """{player pk: name}, the account's whole roster: how the JSON names the players."""
+    return dict(owner.players.values_list("pk", "name"))
+
+
+def standings_json(tables, names):
+    """Per game kind, each ranked player, best ordinal first."""
+    return {
+        kind: [
+            {"name": names[row.player], "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal,
+             "games": row.games, "wins": row.wins}
+            for row in found.ranked
+        ]
+        for kind, found in tables.kinds.items()
+    }  # fmt: skip
+
+
+def night_json(night, summary, names):
+    """A night for other programs: its games in order and its standings per game."""
+    return {
+        "id": night.pk,
+        "start": night.start.isoformat(),
+        "label": night.label,
+        "games": [
+            {"id": game.pk, "game": game.kind, "started_at": game.started.isoformat(),
+             "players": [names[p] for p in game.players], "finished": game.finished,
+             "winners": [names[p] for p in game.winners]}
+            for game in summary.games
+        ],
+        "standings": night_standings_json(summary, names),
+    }  # fmt: skip
+
+
+def night_standings_json(summary, names):
+    """A night's standings per game kind, as its JSON and the backup give them."""
+    return {
+        standings.kind: [
+            {"place": row.place, "name": names[row.player], "games": row.games,
+             "sole_wins": row.sole, "shared_wins": row.shared, "sum_of_finals": row.finals}
+            for row in standings.rows
+        ]
+        for standings in summary.standings
+    }  # fmt: skip

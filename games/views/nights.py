@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
@@ -59,7 +60,7 @@ def night_label(request, pk):
 
 
 def _night_page(request, night, form, status=200):
-    summary, names = table.night_summary(night), _names(request.user)
+    summary, names = table.night_summary(night), table.roster_names(request.user)
     context = {"night": night, "name": night_name(night), "summary": summary, "names": names,
                "picture": night_picture.describe(night, summary, names), "form": form}  # fmt: skip
     return render(request, "games/night.html", context, status=status)
@@ -69,12 +70,13 @@ def _night_page(request, night, form, status=200):
 @login_required
 @require_GET
 def night_png(request, pk):
-    """The picture of the night, drawn in the reader's language, kept under the night's
-    summary (its games' versions), names and label."""
+    """The picture of the night, drawn in the reader's language and time zone, kept under the
+    night's summary (its games' versions), names and label."""
     night = get_night_for(request.user, pk)
-    summary, names = table.night_summary(night), _names(request.user)
+    summary, names = table.night_summary(night), table.roster_names(request.user)
     about = hashlib.sha256(repr((summary, sorted(names.items()), night.label)).encode())
-    key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{VERSION}"
+    zone = timezone.get_current_timezone_name()  # its date is read in the account's
+    key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{zone}:{VERSION}"
     drawn = cache.get(key)
     if drawn is None:
         drawn = night_picture.png(night, summary, names)
@@ -91,43 +93,16 @@ def night_png(request, pk):
 @require_GET
 def night_json(request, pk):
     night = get_night_for(request.user, pk)
-    return JsonResponse(as_json(night, table.night_summary(night), _names(request.user)),
-                        json_dumps_params={"ensure_ascii": False})  # fmt: skip
-
-
-def _names(user):
-    return dict(user.players.values_list("pk", "name"))
-
-
-def as_json(night, summary, names):
-    """A night for other programs: its games in order and its standings per game."""
-    return {
-        "id": night.pk,
-        "start": night.start.isoformat(),
-        "label": night.label,
-        "games": [
-            {"id": game.pk, "game": game.kind, "started_at": game.started.isoformat(),
-             "players": [names[p] for p in game.players], "finished": game.finished,
-             "winners": [names[p] for p in game.winners]}
-            for game in summary.games
-        ],
-        "standings": {
-            standings.kind: [
-                {"place": row.place, "name": names[row.player], "games": row.games,
-                 "sole_wins": row.sole, "shared_wins": row.shared, "sum_of_finals": row.finals}
-                for row in standings.rows
-            ]
-            for standings in summary.standings
-        },
-    }  # fmt: skip
+    found = table.night_json(night, table.night_summary(night), table.roster_names(request.user))
+    return JsonResponse(found, json_dumps_params={"ensure_ascii": False})
 
 
 @login_required
 @require_GET
 def night_list(request):
     """The history by night, newest first: each night's date, games and winners."""
-    page = Paginator(request.user.nights.filter(games__isnull=False).distinct(), PER_PAGE)
+    page = Paginator(nights.shown(request.user.nights.all()), PER_PAGE)
     shown = page.get_page(request.GET.get("page"))
-    names = _names(request.user)
+    names = table.roster_names(request.user)
     rows = [(night, night_name(night), table.night_summary(night)) for night in shown]
     return render(request, "games/nights.html", {"page": shown, "rows": rows, "names": names})

@@ -15,34 +15,18 @@ from games.reports import table
 @login_required
 @require_GET
 def standings(request):
-    tables, names = table.tables(request.user), _names(request.user)
+    tables, names = table.tables(request.user), table.roster_names(request.user)
     sections = [
         (kind, Kind(kind).label, tables.of(kind)) for kind in rules.RULESETS if tables.of(kind)
     ]
     return render(request, "games/standings.html", {"sections": sections, "names": names})
 
 
-def _names(user):
-    return dict(user.players.values_list("pk", "name"))
-
-
 @login_required
 @require_GET
 def standings_json(request):
-    return JsonResponse(as_json(table.tables(request.user), _names(request.user)),
-                        json_dumps_params={"ensure_ascii": False})  # fmt: skip
-
-
-def as_json(tables, names):
-    """Per game kind, each ranked player, best ordinal first."""
-    return {
-        kind: [
-            {"name": names[row.player], "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal,
-             "games": row.games, "wins": row.wins}
-            for row in found.ranked
-        ]
-        for kind, found in tables.kinds.items()
-    }  # fmt: skip
+    found = table.standings_json(table.tables(request.user), table.roster_names(request.user))
+    return JsonResponse(found, json_dumps_params={"ensure_ascii": False})
 
 
 @login_required

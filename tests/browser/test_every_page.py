@@ -109,6 +109,7 @@ def signed_in_pages(games):
     yield "move to another night", reverse("game_night", args=[finished.pk])
     first, second = (seat.player_id for seat in finished.seats[:2])
     yield "compare", reverse("player_compare", args=[first]) + f"?other={second}"
+    yield "account", reverse("account")
 
 
 def rule_pages():

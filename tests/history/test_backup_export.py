@@ -3,8 +3,10 @@ import csv
 import io
 import json
 import re
+from itertools import takewhile
 
 import pytest
+from django.core.cache import caches
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -27,7 +29,7 @@ def test_the_json_backup_lists_every_game_as_the_game_json(alice_client, make_ga
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
     assert 'attachment; filename="scorekeeper-' in response["Content-Disposition"]
-    backup = json.loads(b"".join(response.streaming_content))
+    backup = json.loads(b"".join(response.streaming_content))["games"]
     assert [item["id"] for item in backup] == [games[1].pk, games[0].pk]
     for item in backup:
         assert item == alice_client.get(f"/games/{item['id']}.json").json()
@@ -171,7 +173,9 @@ def test_the_csv_uses_semicolons_in_french(alice_client, make_game):
 def test_exports_hold_only_the_accounts_games(alice_client, make_game, bob):
     make_game(names=("Zed", "Yan"), rounds=[(3, 0)], owner=bob)
 
-    assert json.loads(exported(alice_client)) == []
+    assert json.loads(exported(alice_client)) == {
+        "games": [], "nights": [], "standings": {}, "derived": ["nights", "standings"]
+    }  # fmt: skip
     assert "Zed" not in alice_client.get("/history/export.csv").getvalue().decode()
 
 
@@ -204,10 +208,12 @@ def exported(client):
 def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game):
     make_game(rounds=FINISHED)
     exported(alice_client)  # the account's first export opens its counter (an INSERT, once)
+    caches["folds"].clear()  # the games are folded again, as they are after a change
     with CaptureQueriesContext(connection) as few:
         exported(alice_client)
     for _ in range(5):
         make_game(rounds=FINISHED)
+    caches["folds"].clear()
     with CaptureQueriesContext(connection) as many:
         exported(alice_client)
 
@@ -220,26 +226,56 @@ def test_the_streamed_backup_is_the_text_of_one_json_dump(alice_client, make_gam
     for number in range(count):
         make_game(names=("Zoë", "Łukasz", f"Ana “{number}”"), rounds=FINISHED)
     games = Game.objects.with_rounds()
-    # what the export wrote when it was one JsonResponse
-    whole = json.dumps(backup.as_json(games), cls=DjangoJSONEncoder, indent=1, ensure_ascii=False)
 
-    assert exported(alice_client).decode() == whole
+    text = exported(alice_client).decode()
+
+    # what the export wrote when it was one JsonResponse
+    document = json.loads(text)
+    assert text == json.dumps(document, indent=1, ensure_ascii=False)
+    assert document["games"] == json.loads(json.dumps(backup.as_json(games), cls=DjangoJSONEncoder))
 
 
 def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkeypatch):
     monkeypatch.setattr(export, "CHUNK", 4)
     seeding.finished_games(alice, seeding.tables(10))
 
-    response = alice_client.get("/history/export.json")
+    parts = iter(alice_client.get("/history/export.json").streaming_content)
     with CaptureQueriesContext(connection) as first:
-        next(response.streaming_content)
+        next(parts), next(parts)
     with CaptureQueriesContext(connection) as rest:
-        rest_of_it = b"".join(response.streaming_content)
+        rest_of_games = b"".join(takewhile(lambda part: b'"nights":' not in part, parts))
 
-    # 4 games, their seats, and their rounds with their entries
-    assert len(first) == 3
+    # the roster's names, then 4 games, their seats, and their rounds with their entries
+    assert len(first) == 1 + 3
     assert len(rest) == 3 + 3  # 4 games more, then the last 2
-    assert rest_of_it.count(b'\n  "uuid": ') == 9
+    assert rest_of_games.count(b'\n   "uuid": ') == 9
+
+
+def nights_part_queries(client):
+    """The queries of the backup's nights, from the end of its games to the end of the list."""
+    parts = iter(client.get("/history/export.json").streaming_content)
+    for part in parts:
+        if b'"nights":' in part:
+            break
+    with CaptureQueriesContext(connection) as nights:
+        for part in parts:
+            if part == b"\n ]":  # the list of nights closed
+                break
+    return len(nights)
+
+
+def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monkeypatch):
+    seeding.finished_games(alice, seeding.tables(10))  # a day apart: a night each
+    assert alice.nights.count() == 10
+    caches["folds"].clear()
+    at_once = nights_part_queries(alice_client)
+    monkeypatch.setattr(export, "CHUNK", 4)
+    caches["folds"].clear()
+
+    # the nights, then their games, their rounds and their seats: per chunk of nights (4, 4
+    # and 2), not per night
+    assert at_once == 4
+    assert nights_part_queries(alice_client) == 3 * at_once
 
 
 def test_games_of_one_moment_across_chunks_are_each_written_once(alice, monkeypatch):

@@ -49,6 +49,11 @@ def upload(client, content, name="backup.json"):
     return Uploaded(response, job, client.get(response["Location"]).content.decode())
 
 
+def exported_games(client):
+    """The games of the account's JSON backup."""
+    return json.loads(client.get("/history/export.json").getvalue())["games"]
+
+
 def snapshot():
     return tuple(model.objects.count() for model in (Game, Player, Round, Entry))
 
@@ -85,8 +90,8 @@ def test_export_then_import_on_a_new_account_gives_identical_games(
 
     assert response.imported
     assert response.response["Location"] == f"/jobs/{response.job.pk}/"
-    restored = json.loads(bob_client.get("/history/export.json").getvalue())
-    original = json.loads(exported)
+    restored = exported_games(bob_client)
+    original = json.loads(exported)["games"]
     assert len(restored) == 3
     by_uuid = {game["uuid"]: game for game in restored}
     for before in original:
@@ -174,7 +179,7 @@ def test_a_malformed_backup_is_refused_with_a_reason(alice_client, content, mess
 
 def test_a_rule_breaking_game_refuses_the_whole_file(alice_client, make_game):
     make_game(rounds=FINISHED)
-    good = json.loads(alice_client.get("/history/export.json").getvalue())[0]
+    good = exported_games(alice_client)[0]
     bad = json.loads(json.dumps(good)) | {"id": 77}
     bad["rounds"][1]["entries"]["Ben"] = -2  # no chip is worth 2
     del bad["totals"]
@@ -202,7 +207,7 @@ def test_every_refused_game_is_listed(alice_client):
 
 def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_game):
     make_game(rounds=FINISHED)
-    data = json.loads(alice_client.get("/history/export.json").getvalue())
+    data = exported_games(alice_client)
     data[0]["totals"]["Ana"] = 12
 
     response = upload(alice_client, data)
@@ -213,7 +218,7 @@ def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_gam
 
 def test_a_round_after_the_end_is_refused(alice_client, make_game):
     make_game(rounds=FINISHED)
-    data = json.loads(alice_client.get("/history/export.json").getvalue())
+    data = exported_games(alice_client)
     data[0]["rounds"].append({"entries": {"Ana": 1, "Ben": 2, "Cleo": 3}})
     del data[0]["totals"]
 
@@ -227,11 +232,11 @@ def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(
 ):
     real, calls = restore._write, []
 
-    def fail_on_third(owner, batch, job):
+    def fail_on_third(owner, batch, job, nights):
         calls.append(batch)
         if len(calls) == 3:
             raise RuntimeError("disk full")
-        return real(owner, batch, job)
+        return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", fail_on_third)
 
@@ -292,7 +297,7 @@ def test_the_count_of_games_already_there_is_in_french_too(alice_client, make_ga
     bob_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
 
     first = upload(bob_client, exported).html
-    second = upload(bob_client, json.loads(exported)[:1]).html
+    second = upload(bob_client, json.loads(exported)["games"][:1]).html
 
     assert "2 parties importées." in first
     assert "Rien n’a été importé\u00a0: ce fichier contient 1 partie, déjà dans" in second
@@ -324,7 +329,7 @@ def test_each_account_gets_its_own_copy_of_a_game(alice, alice_client, make_game
 
 def test_a_game_found_twice_in_one_file_is_added_once(alice_client, make_game, bob, bob_client):
     make_game(rounds=FINISHED)
-    exported = json.loads(alice_client.get("/history/export.json").getvalue())
+    exported = exported_games(alice_client)
 
     response = upload(bob_client, exported * 2)
 
@@ -338,7 +343,7 @@ def test_an_export_written_before_games_carried_a_uuid_is_recognised(
 ):
     make_game(rounds=FINISHED)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
-    old = json.loads(alice_client.get("/history/export.json").getvalue())
+    old = exported_games(alice_client)
     for item in old:
         del item["uuid"]
 
@@ -368,7 +373,7 @@ def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bo
 
 def test_a_held_game_does_not_let_a_refused_one_through(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
-    good = json.loads(alice_client.get("/history/export.json").getvalue())[0]
+    good = exported_games(alice_client)[0]
     upload(bob_client, [good])
     bad = {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 32, "Ben": 0}}]}
     before = snapshot()
@@ -452,8 +457,8 @@ def test_the_games_stay_out_of_sight_until_the_last_step(
 ):
     real, seen = restore._write, []
 
-    def looking(owner, batch, job):
-        written = real(owner, batch, job)
+    def looking(owner, batch, job, nights):
+        written = real(owner, batch, job, nights)
         seen.append((alice.games.count(), Game.including_imports.filter(importing=job).count()))
         seen.append(len(tags(alice_client.get("/history/").text, class_="history-row")))
         return written
@@ -474,10 +479,10 @@ def test_an_import_that_fails_says_so_and_keeps_nothing(
 ):
     real = restore._write
 
-    def one_player_twice(owner, batch, job):
+    def one_player_twice(owner, batch, job, nights):
         if Game.including_imports.filter(importing=job).count() == 3:
             raise services.SamePlayer("Ana")
-        return real(owner, batch, job)
+        return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", one_player_twice)
 
@@ -495,10 +500,10 @@ def test_an_import_the_database_refuses_keeps_nothing(
 ):
     real = restore._write
 
-    def locked(owner, batch, job):
+    def locked(owner, batch, job, nights):
         if Game.including_imports.filter(importing=job).count() == 2:
             raise OperationalError("database is locked")
-        return real(owner, batch, job)
+        return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", locked)
 
@@ -597,13 +602,13 @@ def test_a_game_of_every_kind_comes_back_from_its_backup(
     alice_client, make_game, bob, bob_client, kind, rounds
 ):
     make_game(rounds=rounds, kind=kind)
-    exported = json.loads(alice_client.get("/history/export.json").getvalue())
+    exported = exported_games(alice_client)
 
     assert upload(bob_client, exported).imported
 
     game = Game.objects.get(owner=bob)
     assert game.kind == kind
-    (restored,) = json.loads(bob_client.get("/history/export.json").getvalue())
+    (restored,) = exported_games(bob_client)
     assert restored["game"] == kind
     assert without_ids(restored) == without_ids(exported[0])
 

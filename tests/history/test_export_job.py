@@ -33,7 +33,7 @@ def test_the_json_export_is_written_by_a_job_and_offered_on_its_page(alice_clien
     assert job.state == Job.State.DONE and job.kind == Job.Kind.EXPORT
     assert response["Content-Type"] == "application/json"
     assert response["Content-Disposition"].startswith('attachment; filename="scorekeeper-')
-    backup = json.loads(response.getvalue())
+    backup = json.loads(response.getvalue())["games"]
     assert [game["id"] for game in backup] == [games[1].pk, games[0].pk]
     assert backup == [alice_client.get(f"/games/{game['id']}.json").json() for game in backup]
 

@@ -2,6 +2,7 @@
 does not depend on it: each file is read in a process of its own, whose peak memory is
 measured (the kernel's VmHWM, reset once the file is loaded) above what it held then."""
 
+import io
 import json
 import subprocess
 import sys
@@ -108,7 +109,37 @@ SHAPES = {
     "a long key": (filled(b'[{"', b"k", b'":0}]'), "a text of more than 120 characters"),
     "a long number": (filled(b"[1", b"0", b"]"), "not a JSON backup"),
     "a file that is one text": (filled(b'"', b"x", b'"'), "should hold a list of games"),
+    # a backup's object: its games, and beside them what the app derives (read past)
+    "brackets beside the games": (
+        b'{"games":[],"nights":' + brackets(TEN_MB // 2 - 30) + b"}",
+        "nested more than 6 deep",
+    ),
+    "a long text beside the games": (
+        filled(b'{"games":[],"nights":[{"label":"', b"x", b'"}]}'),
+        "beside its games, a text of more than 2000 characters",
+    ),
+    "a deep game in the object": (
+        b'{"games":' + brackets(60_000) + b"}",
+        "nested more than 5 deep",
+    ),
 }
+
+
+def test_the_games_of_a_backup_are_read_past_what_is_derived_from_them():
+    document = {
+        "standings": {"lama": [{"name": "Ana", "mu": 25.0}]},
+        "games": [a_game(), a_game(note="Revanche")],
+        "nights": [{"id": 1, "games": [1, 2], "standings": {"lama": [{"name": "Ana"}]}}],
+        "derived": ["nights", "standings"],
+    }
+    content = json.dumps(document).encode()
+
+    assert stream.count(io.BytesIO(content)).games == 2
+    assert list(stream.games(io.BytesIO(content))) == document["games"]
+    # one list of games, or the object is not a backup (two would pass the limit of games)
+    for content in [b'{"nights":[]}', b'{"games":[],"games":[]}', b'{"games":{}}', b"{}"]:
+        with pytest.raises(stream.Refused, match="should hold a list of games"):
+            stream.count(io.BytesIO(content))
 
 
 @pytest.mark.parametrize("name", SHAPES)

@@ -104,10 +104,10 @@ def test_an_account_deleted_between_two_batches_of_its_import_goes_whole(
     first_batch, deleted = threading.Event(), threading.Event()
     real = restore._write
 
-    def write(owner, batch, job):
+    def write(owner, batch, job, nights):
         if first_batch.is_set():
             deleted.wait(30)
-        written = real(owner, batch, job)
+        written = real(owner, batch, job, nights)
         first_batch.set()
         return written
 

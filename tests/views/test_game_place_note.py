@@ -165,7 +165,9 @@ def upload(client, data):
 def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
     game = make_game(rounds=FINISHED)
     services.set_place_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
-    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
+    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))[
+        "games"
+    ]
     client.force_login(bob)
 
     assert upload(client, exported).status_code == 302
@@ -177,7 +179,9 @@ def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
 @pytest.mark.engine
 def test_a_backup_from_before_them_still_imports(alice_client, make_game, bob, client):
     make_game(rounds=FINISHED)
-    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
+    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))[
+        "games"
+    ]
     for item in exported:
         del item["place"], item["note"]
     client.force_login(bob)
@@ -199,7 +203,9 @@ def test_a_backup_with_a_place_or_note_it_cannot_keep_is_refused(
     alice_client, make_game, bob, client, place, note, says
 ):
     make_game(rounds=FINISHED)
-    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))
+    exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))[
+        "games"
+    ]
     exported[0] |= {"place": place, "note": note}
     client.force_login(bob)
 
