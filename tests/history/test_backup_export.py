@@ -15,7 +15,7 @@ from pytest_django.asserts import assertInHTML
 from games.archive import backup, export
 from games.models import Game
 from tests.helpers import seeding
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import parts, tags
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
@@ -193,8 +193,8 @@ def test_history_links_to_the_exports_and_the_import(alice_client):
         ("/history/export.csv", "Download every round for a spreadsheet (CSV)"),
     ]:
         assert tags(html, "form", method="post", action=url)
-        form = re.search(rf'<form [^>]*action="{url}"[^>]*>(.*?)</form>', html, re.S)
-        assertInHTML(f'<button type="submit">{name}</button>', form.group(1))
+        [form] = parts(html, "form", action=url)
+        assertInHTML(f'<button type="submit">{name}</button>', form)
 
 
 def exported(client):

@@ -460,7 +460,7 @@ def test_the_games_stay_out_of_sight_until_the_last_step(
     def looking(owner, batch, job, nights):
         written = real(owner, batch, job, nights)
         seen.append((alice.games.count(), Game.including_imports.filter(importing=job).count()))
-        seen.append(alice_client.get("/history/").content.decode().count('class="history-row"'))
+        seen.append(len(tags(alice_client.get("/history/").text, class_="history-row")))
         return written
 
     monkeypatch.setattr(restore, "_write", looking)
