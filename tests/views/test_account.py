@@ -143,7 +143,7 @@ def test_the_last_backup_is_a_task_and_the_deletion_is_offered_once_it_is_ready(
     page = alice_client.get("/accounts/delete/", headers={"HX-Request": "true"}).text
     assert tags(page, "a", href=f"/jobs/{job.pk}/file/", download=True)
     assert tags(page, name="password")
-    assert json.loads(alice_client.get(f"/jobs/{job.pk}/file/").getvalue())[0]["players"]
+    assert json.loads(alice_client.get(f"/jobs/{job.pk}/file/").getvalue())["games"][0]["players"]
 
 
 def test_it_deletes_the_account_with_its_games_and_players_and_logs_out(
