@@ -13,6 +13,7 @@ from django.templatetags.static import static
 
 from games.views import offline
 from scorekeeper.keeping import ACCOUNT_HEADER, ANONYMOUS
+from tests.helpers.pagetext import tags
 
 
 def worker_config(response):
@@ -147,7 +148,7 @@ def test_logging_out_asks_the_browser_to_forget(alice_client):
 def test_the_log_out_button_tells_the_worker(alice_client):
     page = alice_client.get("/accounts/").text
 
-    assert re.search(r'<form[^>]*action="/accounts/logout/"[^>]*data-forget-offline', page)
+    assert tags(page, "form", action="/accounts/logout/", data_forget_offline=True)
 
 
 def test_the_csp_lets_only_our_own_worker_run(client, db):

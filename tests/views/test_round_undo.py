@@ -46,8 +46,8 @@ def undo_page(client, game, number=None):
 def bound_to(page):
     """The hidden fields of an undo page's form: what its button posts."""
     html = page.text
-    number = html.split('name="round_number" value="')[1].split('"')[0]
-    round_id = html.split('name="round_id" value="')[1].split('"')[0]
+    number = tags(html, "input", name="round_number")[0]["value"]
+    round_id = tags(html, "input", name="round_id")[0]["value"]
     return {"round_number": number, "round_id": round_id}
 
 
