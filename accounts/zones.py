@@ -48,6 +48,13 @@ def of_session(session):
     return zone if zone in available_zones() else ""
 
 
+def of_account(user_id):
+    """The zone to read `user_id`'s dates in, off a request (a worker's task): timezone.override
+    takes it, None for the site's."""
+    zone = chosen(user_id)
+    return zoneinfo.ZoneInfo(zone) if zone in available_zones() else None
+
+
 def activate(request):
     zone = of_session(request.session)
     if zone:

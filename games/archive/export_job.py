@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import limits
+from accounts import limits, zones
 from games.archive import export
 from jobs.models import Chunk, Job
 
@@ -55,7 +55,7 @@ def write_export(job_pk, extension):
     if not job.start(total=owner.games.count()):
         return
     drop_old_files()
-    with translation.override(job.language):
+    with translation.override(job.language), timezone.override(zones.of_account(owner.pk)):
         try:
             _write(job, owner, extension)
         except DatabaseError:

@@ -11,7 +11,7 @@ from django.test import Client
 from games import nights
 from games.archive import restore
 from games.models import PLACE_MAX_LENGTH, Game, Night
-from tests.helpers.pagetext import text
+from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
 from tests.history.test_backup_import import snapshot, upload
 
@@ -106,8 +106,11 @@ def test_the_nights_of_an_import_stay_out_of_sight_until_its_last_step(
         made = set(nights.values())
         form = bob_client.get(f"/games/{game.pk}/night/").content.decode()
         listed = bob_client.get("/nights/").content.decode()
-        offered = {int(pk) for pk in re.findall(r'<option value="(\d+)"', form)}
-        linked = {int(pk) for pk in re.findall(r'href="/nights/(\d+)/"', listed)}
+        offered = {
+            int(o["value"]) for o in tags(form, "option", value=True) if o["value"].isdigit()
+        }
+        hrefs = [link["href"] for link in tags(listed, "a", href=True)]
+        linked = {int(m[1]) for href in hrefs if (m := re.fullmatch(r"/nights/(\d+)/", href))}
         in_backup = {night["id"] for night in exported(bob_client)["nights"]}
         seen.append((len(made), made & (offered | linked | in_backup)))
         return written

@@ -9,6 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Preferences
+from games.archive import export_job
 from games.models import Game, Night
 from tests.helpers.pagetext import tags, text, texts
 
@@ -137,3 +138,14 @@ def test_a_nights_picture_is_dated_in_the_accounts_zone(alice_client, make_game)
     alice_client.post("/accounts/", {"time_zone": "Pacific/Auckland"})  # 16 June there
 
     assert alice_client.get(f"/nights/{game.night_id}/night.png").content != paris
+
+
+def test_an_export_written_by_the_worker_dates_the_games_in_the_accounts_zone(alice, make_game):
+    started_at(make_game(owner=alice, rounds=[(3, 0, 5)]), MOMENT)
+    Preferences.objects.create(user=alice, time_zone="America/Los_Angeles")
+    job = export_job.queue(alice, "csv")
+
+    export_job.write_export.call(job.pk, "csv")  # as the worker does: no request, no session
+
+    rows = b"".join(bytes(chunk.data) for chunk in job.chunks.order_by("pk")).decode("utf-8-sig")
+    assert rows.splitlines()[1].split(",")[1] == "2026-06-14"  # Paris would say the 15th
