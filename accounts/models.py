@@ -19,7 +19,7 @@ class Counter(models.Model):
     """
 
     # What is counted ("login-account:", "signup:", "import:", ...) and a SHA-256 of whose:
-    # neither a name nor an address is kept.
+    # neither a name nor an address is stored.
     key = models.CharField(_("counter"), max_length=96, unique=True)
     count = models.PositiveIntegerField(_("tries"), default=0)
     window_ends = models.DateTimeField(_("window ends"), db_index=True)
@@ -35,7 +35,7 @@ class Counter(models.Model):
 class Skeleton(models.Model):
     """What an account's name looks like (games/names.py's skeleton), unique: a new name is
     checked against the others by one look-up on this index (accounts/usernames.py), not by
-    comparing it with every account's. Kept in step whenever an account is saved.
+    comparing it with every account's. Updated whenever an account is saved.
 
     Empty (NULL) for an account whose name already looked like an older one's when it was
     made outside the forms (a shell, createsuperuser) or before this index: the older keeps

@@ -47,7 +47,7 @@ class LoginView(auth_views.LoginView):
 login = LoginView.as_view()
 
 # Also asks the browser to drop what it keeps in its HTTP cache and back/forward cache for the
-# site. The service worker's kept pages go when the next page comes for nobody, or at once
+# site. The service worker's copies of pages go when the next page comes for nobody, or at once
 # when the log-out button tells it (static/js/offline.js, data-forget-offline).
 CLEAR_SITE_DATA = '"cache"'
 
@@ -189,7 +189,7 @@ def account_delete(request):
 
 
 def last_backup(user):
-    """The account's latest JSON export, being written or with its file still kept: the
+    """The account's latest JSON export, being written or with its file still held: the
     deletion page's last backup (a task, as the history's exports are: export_job.py)."""
     exports = user.jobs.filter(kind=Job.Kind.EXPORT, result_type=CONTENT_TYPES["json"])
     under_way = exports.unfinished().first()

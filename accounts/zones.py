@@ -40,7 +40,7 @@ def follow(request, zone):
 
 def of_session(session):
     """The zone a request is read in: its session's copy. A session opened before accounts
-    had a zone has none: it is read once, then kept in it."""
+    had a zone has none: it is read once, then stored in it."""
     if SESSION_KEY not in session and USER_KEY in session:
         session[SESSION_KEY] = chosen(session[USER_KEY])
     zone = session.get(SESSION_KEY, "")

@@ -126,7 +126,7 @@ def test_a_game_at_the_table(phone, relay, alice):
     phone.sees("h1", "Round 3")
     phone.until(
         "() => /^No connection: this page as it was at \\d\\d:\\d\\d\\.$/.test("
-        "document.querySelector('[data-kept-copy]')?.textContent.trim())"
+        "document.querySelector('[data-worker-copy]')?.textContent.trim())"
     )
     save(phone, {"Ana": 0, "Ben": 7, "Cleo": 9}, "Round 4")
     phone.until("() => document.querySelectorAll('tbody tr.queued').length === 1")

@@ -88,7 +88,7 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     page.goto("/en/")  # the manifest's start_url, the home-screen icon's page
     wait_until_kept(page, "/en/")
 
-    expect(page.locator("[data-kept-copy]")).to_be_empty()
+    expect(page.locator("[data-worker-copy]")).to_be_empty()
     key = page.locator('input[name="idempotency_key"]')
     keys = {game_page_key(page, sheet)}
 
