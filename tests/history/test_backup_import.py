@@ -428,7 +428,7 @@ def test_a_round_saved_outside_sane_dates_is_refused(alice_client):
     assert snapshot() == (0, 0, 0, 0)
 
 
-def test_dates_from_2000_to_tomorrow_are_kept(alice_client, alice):
+def test_dates_from_2000_to_tomorrow_are_stored(alice_client, alice):
     soon = (timezone.now() + timedelta(hours=23)).isoformat()
     saved = {"entries": {"Ana": 3, "Ben": 0}, "saved_at": soon}
     upload(alice_client, [a_game(started_at="2000-01-01T00:00:00+00:00", rounds=[saved])])

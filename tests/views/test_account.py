@@ -150,13 +150,13 @@ def test_it_deletes_the_account_with_its_games_and_players_and_logs_out(
     alice_client, alice, bob, make_game
 ):
     make_game(names=("Ana", "Ben"), rounds=[(5, 0), (3, 2)])
-    kept = make_game(names=("Ana", "Ben"), owner=bob)
+    bobs = make_game(names=("Ana", "Ben"), owner=bob)
 
     response = alice_client.post("/accounts/delete/", {"password": PASSWORD})
 
     assert response.status_code == 302
     assert not get_user_model().objects.filter(username="alice").exists()
-    assert list(Game.objects.all()) == [kept]
+    assert list(Game.objects.all()) == [bobs]
     assert set(Player.objects.values_list("owner__username", flat=True)) == {"bob"}
     assert Seat.objects.count() == 2 and not Round.objects.exists() and not Entry.objects.exists()
     assert alice_client.get("/games/new/").status_code == 302  # to the log-in page

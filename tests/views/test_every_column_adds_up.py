@@ -19,7 +19,7 @@ RULESETS = [rules.for_kind(kind) for kind in ("lama", "lato", "llama_llama")]
 @st.composite
 def typed_game(draw, ruleset):
     """(players, rounds) as a scorer could type them: any entry the game's field allows,
-    kept only where the rules accept the round (the sheet shows no other)."""
+    taken only where the rules accept the round (the sheet shows no other)."""
     players = draw(st.integers(ruleset.min_players, ruleset.max_players))
     returns = (0, -1, -10) if ruleset.has_emptied_hand else (0,)
     entry = st.sampled_from(returns) | st.integers(0, min(ruleset.max_entry, 40))

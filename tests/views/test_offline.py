@@ -30,9 +30,9 @@ def test_the_worker_is_served_at_the_root_and_asked_for_at_each_visit(client, db
     assert response["ETag"] == f'"{config["version"]}"'
     assert set(config["offline"]) == {"en", "fr"}
     for url in config["shell"]:  # every file it keeps at install exists
-        kept = client.get(url)
-        kept.close()
-        assert kept.status_code == 200, url
+        file = client.get(url)
+        file.close()
+        assert file.status_code == 200, url
 
 
 def test_an_unchanged_worker_costs_a_304(client, db):
@@ -125,7 +125,7 @@ def test_pages_name_their_account_for_the_worker(client, alice, bob, make_game):
     assert str(alice.pk) not in {alices} and anonymous == ANONYMOUS
 
 
-def test_only_whole_pages_are_kept(alice_client, make_game, admin_client):
+def test_only_whole_pages_are_copied(alice_client, make_game, admin_client):
     game = make_game()
     htmx_part = alice_client.get(f"/games/{game.pk}/", headers={"HX-Request": "true"})
     refused = alice_client.post(f"/games/{game.pk}/rounds/", {"round_number": 1})

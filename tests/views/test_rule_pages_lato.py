@@ -31,7 +31,7 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
     shown = text(page(client, language))
     assert lato.RULES.penalty_formula() == "1+2+3+4+5+6+7×10"
     assert lato.RULES.max_entry == 91
-    # The sums sit in spans kept on one line: text() puts a space where a span ends.
+    # The sums sit in spans held on one line: text() puts a space where a span ends.
     assert re.search(re.escape(lato.RULES.penalty_formula()) + " ?,", shown)
     assert f"1 {'to' if language == 'en' else 'à'} 91" in shown
     assert re.search(rf"\( ?{re.escape(lama.RULES.penalty_formula())} ?\)", shown)
