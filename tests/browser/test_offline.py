@@ -171,7 +171,7 @@ def test_a_new_release_takes_over_at_the_next_visit(page, relay, monkeypatch):
     version = offline.shell_version(offline.worker_config())
     assert page.evaluate(SHELLS) == [f"shell-{version}"]
     # As the workers before issue 23 did: with it, Firefox shows its own error page, not the
-    # kept copy, when the preload's request fails.
+    # worker's copy, when the preload's request fails.
     page.evaluate(f"async () => {PRELOAD}.enable()")
 
     monkeypatch.setattr(offline, "shell_version", lambda config: "next-release")
