@@ -1,14 +1,16 @@
 """The account's forms: sign-up with an optional e-mail address (and a name that looks like
-no other account's), a new address, the account's deletion. Each change to the account asks
-for its password, so that a phone left signed in at the table cannot hand it over (a new
-address would let anyone reset the password)."""
+no other account's), a new address, the account's deletion, its time zone. Each change that
+could hand the account over asks for its password, so that a phone left signed in at the
+table cannot (a new address would let anyone reset the password); a time zone cannot."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import available_zones
 from accounts.usernames import holds_its_skeleton, refuse_look_alike
 from games.forms.echo import BoundedEcho
 
@@ -98,3 +100,54 @@ class EmailChangeForm(CurrentPasswordForm):
 
 class AccountDeleteForm(CurrentPasswordForm):
     pass
+
+
+# The select's groups, by the first part of a zone's name; the names themselves are the
+# database's, in English ("America/Los_Angeles" is "Los Angeles" under "America").
+REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic Ocean"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific Ocean"),
+}
+
+
+def zone_choices():
+    """The site's zone first (""), then every zone by region; UTC and the database's older
+    names ("US/Pacific", "Japan") last, under "Other"."""
+    groups = {region: [] for region in [*REGIONS, ""]}
+    for name in sorted(available_zones()):
+        region, _slash, place = name.partition("/")
+        if region in REGIONS and place:
+            groups[region].append((name, place.replace("_", " ").replace("/", " / ")))
+        else:
+            groups[""].append((name, name.replace("_", " ")))
+    site = _("The site’s: %(zone)s") % {"zone": settings.TIME_ZONE.replace("_", " ")}
+    return [("", site)] + [
+        (REGIONS.get(region, _("Other")), names) for region, names in groups.items()
+    ]
+
+
+class TimeZoneForm(forms.Form):
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        required=False,
+        choices=zone_choices,
+        help_text=_(
+            "Every date and time, and the day each night falls on, is shown in this zone. "
+            "A game started within a few hours of the previous one still joins its night."
+        ),
+        error_messages={"invalid_choice": _("Choose a time zone from the list.")},
+    )
+
+    def __init__(self, zone, *args, **kwargs):
+        kwargs.setdefault("initial", {"time_zone": zone})
+        super().__init__(*args, **kwargs)
+        if not zone:  # static/js/time-zone.js offers the phone's, to be saved
+            self.fields["time_zone"].widget.attrs["data-phone-zone"] = ""

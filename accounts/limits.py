@@ -22,7 +22,7 @@ from accounts.models import Counter
 
 
 def key(kind, value):
-    """The counter of `kind` for `value`; a hash of it, so that no name nor address is kept."""
+    """The counter of `kind` for `value`; a hash of it, so that no name nor address is stored."""
     return f"{kind}:{hashlib.sha256(str(value).encode()).hexdigest()}"
 
 

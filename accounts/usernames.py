@@ -2,7 +2,7 @@
 look-alike players from one table (games/names.py): "rооt" with Cyrillic o's beside "root"
 would pass for it in a list of accounts, in the admin or in a shared game.
 
-Each account's skeleton is stored, unique (accounts.models.Skeleton), and kept in step each
+Each account's skeleton is stored, unique (accounts.models.Skeleton), and updated each
 time an account is saved, whoever saves it: a new name costs one look-up on that index, however
 many accounts there are. Two sign-ups of look-alike names at once cannot both hold it: the
 later one is refused (SignupForm.create)."""

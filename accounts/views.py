@@ -1,5 +1,6 @@
 """Sign-up, log-in, password reset and change: django.contrib.auth's views, where they need
-a change; the account page, its e-mail address, and the account's deletion."""
+a change; the account page with its time zone, its e-mail address, and the account's
+deletion."""
 
 import math
 
@@ -17,10 +18,17 @@ from django.urls import reverse_lazy
 from django.utils import formats, timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods
 
-from accounts import limits, tasks, throttle
-from accounts.forms import AccountDeleteForm, EmailChangeForm, LoginForm, ResetForm, SignupForm
+from accounts import limits, tasks, throttle, zones
+from accounts.forms import (
+    AccountDeleteForm,
+    EmailChangeForm,
+    LoginForm,
+    ResetForm,
+    SignupForm,
+    TimeZoneForm,
+)
 from games import services
 from games.archive.export_job import CONTENT_TYPES
 from games.wording import collation_key
@@ -39,7 +47,7 @@ class LoginView(auth_views.LoginView):
 login = LoginView.as_view()
 
 # Also asks the browser to drop what it keeps in its HTTP cache and back/forward cache for the
-# site. The service worker's kept pages go when the next page comes for nobody, or at once
+# site. The service worker's copies of pages go when the next page comes for nobody, or at once
 # when the log-out button tells it (static/js/offline.js, data-forget-offline).
 CLEAR_SITE_DATA = '"cache"'
 
@@ -105,11 +113,23 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def account(request):
+    """The account page; its one form is the time zone's (accounts/zones.py)."""
+    zone = zones.chosen(request.user.pk)
+    zones.follow(request, zone)  # this phone follows a change made on another
+    form = TimeZoneForm(zone, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        zones.choose(request, form.cleaned_data["time_zone"])
+        messages.success(request, _("Your time zone is saved."))
+        return redirect("account")
     players = request.user.players.seated().annotate(played=Count("seats"))
-    context = {"players": sorted(players, key=lambda player: collation_key(player.name))}
-    return render(request, "registration/account.html", context)
+    context = {
+        "players": sorted(players, key=lambda player: collation_key(player.name)),
+        "zone_form": form,
+    }
+    status = 422 if form.errors else 200
+    return render(request, "registration/account.html", context, status=status)
 
 
 class PasswordChangeView(SuccessMessageMixin, auth_views.PasswordChangeView):
@@ -169,7 +189,7 @@ def account_delete(request):
 
 
 def last_backup(user):
-    """The account's latest JSON export, being written or with its file still kept: the
+    """The account's latest JSON export, being written or with its file still held: the
     deletion page's last backup (a task, as the history's exports are: export_job.py)."""
     exports = user.jobs.filter(kind=Job.Kind.EXPORT, result_type=CONTENT_TYPES["json"])
     under_way = exports.unfinished().first()

@@ -6,7 +6,7 @@ The accounts, written in bulk (tests/helpers/seeding.py):
 - "growth-large": 5,000 finished games, Fay at 2,000 of them.
 Each page is timed in-process (production settings, Django's test client: the whole middleware
 stack and template, no network), at both sizes in turn, ROUNDS times BATCH requests; the best
-round is kept, as the least disturbed by the other processes of the machine. The cost ratio is
+round counts, as the least disturbed by the other processes of the machine. The cost ratio is
 the large account's time over the small one's (1.0: no dearer with a hundred times the games).
 Then the first visit (nothing kept yet), the visit after one shown game changed, and the visit
 after the newest game shown ended.
@@ -112,8 +112,8 @@ def timings(ids):
         for _ in range(ROUNDS):
             for size in SIZES:  # in turn, so that both sizes meet the same load
                 rounds[size].append(_timed(clients[size], paths[size], BATCH) / BATCH)
-        for size, kept in rounds.items():
-            results[label][size] |= {"best": min(kept), "median": statistics.median(kept)}
+        for size, times in rounds.items():
+            results[label][size] |= {"best": min(times), "median": statistics.median(times)}
     return results
 
 

@@ -168,7 +168,7 @@ def beside(args):
         saver, games = _saver(server, Phone, count=3 * args.phones * 4)
         games = iter(itertools.batched(games, args.phones * 4))  # fresh games for every run
         paced = {"phones": args.phones, "pace": args.pace}
-        phones.run(server.url, *saver, next(games), duration=2, **paced)  # warm-up, not kept
+        phones.run(server.url, *saver, next(games), duration=2, **paced)  # warm-up, not counted
         reference = phones.run(server.url, *saver, next(games), duration=args.duration, **paced)
         uploader = Phone(server).sign_up("uploader")
         posts = [uploading(uploader, backup("hostile")) for _ in range(3)]

@@ -43,7 +43,7 @@ def options():
     # wrk needs a core of its own: one worker per core plus one, not gunicorn.conf.py's 2n+1
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     parser.add_argument("--history-path", default=HISTORY_PATH)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per page (median kept)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per page (the median counts)")
     # 20 phones each saving every 200 ms (plus the save's own time) offer about 100 saves/s:
     # the stated load of issue 12's target (p99 under 50 ms); see bench/phones.py
     parser.add_argument("--pace", type=int, default=200,
@@ -96,7 +96,7 @@ PHONES = "bench/phones.py"  # saves offered at a stated rate, not by wrk
 
 
 def load(server, opts, ids, folder):
-    """Each page `opts.repeat` times in turn; the run with the median requests/s is kept."""
+    """Each page `opts.repeat` times in turn; the run with the median requests/s counts."""
     bench, _ = signed_in(server, "bench", ids["password"])
     historian, _ = signed_in(server, "historian", ids["password"])
     writer, token = signed_in(server, "bench", ids["password"])
@@ -241,15 +241,15 @@ def main():
 
 def without_engine(args):
     """The command line minus --engine and its value (given as --engine=x or --engine x)."""
-    kept, skip = [], False
+    left, skip = [], False
     for arg in args:
         if skip:
             skip = False
         elif arg == "--engine":
             skip = True
         elif not arg.startswith("--engine="):
-            kept.append(arg)
-    return kept
+            left.append(arg)
+    return left
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ class Night(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="nights", verbose_name=_("owner")
     )
-    # When its first game started; kept in step when a game moves in or out.
+    # When its first game started; updated when a game moves in or out.
     start = models.DateTimeField(_("start"), db_index=True)
     label = models.CharField(_("label"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
 
@@ -173,7 +173,7 @@ class Game(models.Model):
     # key of everything kept of the game (its folds, games/reports/folds.py, and its sheet's
     # kept fragments).
     version = models.BigIntegerField(_("version"), default=new_version, editable=False)
-    # Kept by exports and imports (games/archive/identity.py): a backup imported twice adds its
+    # Carried by exports and imports (games/archive/identity.py): a backup imported twice adds its
     # games once.
     uuid = models.UUIDField(_("backup identifier"), default=uuid4, editable=False)
     # When the round that ended the game was saved; None while it goes on. Derived from the
@@ -375,7 +375,7 @@ class Round(models.Model):
     # an edit confirmed from an older page is bound to. 0: not known (written before).
     version = models.BigIntegerField(_("version"), default=0, editable=False)
     # Which scorer link saved it last (added or edited); None: the owner's account (or the
-    # admin, or an import). A revoked link is kept, so its rounds still name it.
+    # admin, or an import). A revoked link stays stored, so its rounds still name it.
     saved_by = models.ForeignKey(
         "ScorerLink",
         models.SET_NULL,
@@ -405,7 +405,7 @@ class Round(models.Model):
 
 
 class UndoneKey(models.Model):
-    """The submission key of a round that was undone, kept: the same save sent again (an
+    """The submission key of a round that was undone, stored: the same save sent again (an
     outbox's retry, Back then Save) is answered "saved, then undone", never saved again."""
 
     game = models.ForeignKey(

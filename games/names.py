@@ -1,6 +1,6 @@
 """Player names: one rule for the new-game form, the import of a backup and the admin.
 
-A name is kept as typed, in any script and with emoji, composed (NFC) and with its white
+A name is stored as typed, in any script and with emoji, composed (NFC) and with its white
 space collapsed. It may hold nothing that is drawn as nothing or that steers the text around
 it: no control character (NUL would also be a 500 on PostgreSQL), no zero-width or direction
 character, nothing private-use or unassigned. Only emoji keep their joiners (👩‍🚀) and

@@ -2,9 +2,10 @@
 
 A game started within NIGHT_GAP_HOURS of the start of the account's previous game joins that
 game's night; otherwise it starts a night of its own. A gap is a duration, the same in every
-time zone; the night's date is read in the site's time zone (settings.TIME_ZONE, the one
-zone the project shows every time in). The owner can move a game to another night, or start
-a new night with it.
+time zone; the night's date, like every date the account reads, is read in the account's time
+zone (chosen on its account page, else the site's settings.TIME_ZONE: accounts/zones.py), so
+the same night falls on another day for an account in another zone. The owner can move a game
+to another night, or start a new night with it.
 """
 
 from datetime import timedelta

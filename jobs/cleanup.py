@@ -15,11 +15,11 @@ logger = logging.getLogger(__name__)
 
 
 def _restarted():
-    return _("It stopped before the end (the server restarted): nothing was kept.")
+    return _("It stopped before the end (the server restarted): nothing was saved.")
 
 
 def _task_failed():
-    return _("It stopped on an error on the server: nothing was kept. Try again later.")
+    return _("It stopped on an error on the server: nothing was saved. Try again later.")
 
 
 def abandon(jobs, message=_restarted):

@@ -183,7 +183,7 @@ class Job(models.Model):
 
     def received(self, part, stream):
         """Store the upload `stream` as `part`, then queue the job; False if it was given up
-        meanwhile (its request judged dead), and then nothing is kept. A chunk a transaction:
+        meanwhile (its request judged dead), and then nothing is stored. A chunk a transaction:
         on SQLite, the other accounts' saves go in between."""
         self.save_file(part, stream)
         queued = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).update(
@@ -200,7 +200,7 @@ class Job(models.Model):
         deleted, _by_model = Job.objects.filter(pk=self.pk, state=self.State.RECEIVING).delete()
         return bool(deleted)
 
-    # Files, kept in the database a chunk at a time (a node's disk is not the others').
+    # Files, stored in the database a chunk at a time (a node's disk is not the others').
     def save_file(self, part, stream):
         """Store `stream` (an upload, or the bytes a task writes) as this job's `part`."""
         self.drop_file(part)

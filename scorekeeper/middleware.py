@@ -1,13 +1,19 @@
 """The site's own middleware: refusing a request that cannot be served before anything reads
-its body, and naming the account a page belongs to, for the service worker."""
+its body, reading each request in its account's time zone, and naming the account a page
+belongs to, for the service worker."""
 
 import codecs
+from functools import partial
 
 from django.conf import settings
+from django.contrib import auth
 from django.http.multipartparser import MultiPartParser
 from django.shortcuts import render
 from django.urls import reverse_lazy
+from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
+from accounts import zones
 from scorekeeper.keeping import ACCOUNT_HEADER, account_key
 
 
@@ -60,6 +66,29 @@ def _has_boundary(request):
         return True
     boundary = request.content_params.get("boundary", "")
     return bool(boundary) and MultiPartParser.boundary_re.fullmatch(boundary) is not None
+
+
+def follow_the_account_zone(get_response):
+    """Every date and time in the signed-in account's time zone (accounts/zones.py), from its
+    session's copy, activated when the request's account is read: Django reads it lazily, at
+    the first look at request.user, which an account's page takes before anything else
+    (login_required does). So it costs no query of its own, and a request that never asks
+    whose it is (a link's poll) reads no session for it."""
+
+    def middleware(request):
+        timezone.deactivate()  # until the account is known
+        request.user = SimpleLazyObject(partial(_account, request))
+        return get_response(request)
+
+    return middleware
+
+
+def _account(request):
+    """Django's own read of the request's account (AuthenticationMiddleware's), then its zone."""
+    user = auth.get_user(request)
+    if user.is_authenticated:
+        zones.activate(request)
+    return user
 
 
 def name_the_account(get_response):

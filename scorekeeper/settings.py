@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "scorekeeper.middleware.follow_the_account_zone",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -125,10 +126,10 @@ JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", 120))
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", 5))
 ACCOUNT_MAX_GAMES = int(os.environ.get("ACCOUNT_MAX_GAMES", 20_000))
 # A scorer link (games/models.py, ScorerLink) scores for this many days after it was made, and
-# never once its game is over: an evening's table, not a key kept for ever.
+# never once its game is over: an evening's table, not a key for ever.
 SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # Exports an account may ask for in an hour (each reads all its games), and how long the file
-# of one is kept for its owner to download.
+# of one is held for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
 EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 # A game started within this many hours of the account's previous one joins its night
@@ -165,7 +166,7 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers go on while a round is written; IMMEDIATE takes the write lock at
     # the start of a transaction, so two phones saving at once queue instead of failing.
-    # Kept open like PostgreSQL's (conn_max_age above): opening one costs more CPU than a
+    # Held open like PostgreSQL's (conn_max_age above): opening one costs more CPU than a
     # whole bare request (Django registers its SQL functions on every new connection).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
@@ -244,6 +245,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
+# The site's time zone: an account that chose none on its account page reads every date and
+# time in it (accounts/zones.py).
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True
@@ -303,7 +306,7 @@ else:
     }
 CACHES = {
     "default": SHARED_CACHE,
-    # Never stale (the keys change with the data): kept till memory runs short. Not the file
+    # Never out of date (the keys change with the data): kept till memory runs short. Not the file
     # cache, whose every write lists its whole folder.
     "folds": (
         SHARED_CACHE | {"KEY_PREFIX": "folds", "TIMEOUT": 60 * 60 * 24 * 30}
@@ -317,7 +320,7 @@ CACHES = {
         }
     ),
     # {% cache %} fragments of the sheet (its table, its round form's fields), keyed by the game's
-    # version and the language, so never stale. In each worker's memory, even with several
+    # version and the language, so never out of date. In each worker's memory, even with several
     # nodes: a fragment is cheaper to render again than to fetch across a network. Some 15 kB
     # a sheet: 1,000 of them is about 15 MB a worker, the least recently used going first.
     "template_fragments": {

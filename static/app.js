@@ -8,8 +8,9 @@ import "./js/picker.js"; // L.L.A.M.A.'s card picker
 import "./js/calculator.js"; // Llama Llama's hand calculator
 import "./js/new-game.js"; // the new-game form
 import "./js/live.js"; // the boards that follow the game, and a revoked link
-import "./js/offline.js"; // the service worker, and a page it kept
+import "./js/offline.js"; // the service worker, and a page it copied
 import "./js/logout.js"; // what an account leaves on the phone leaves with it
-import "./js/awake.js"; // the screen kept awake during a game
+import "./js/awake.js"; // the screen awake during a game
 import "./js/share.js"; // the result picture and the live link
 import "./js/scroll-hint.js"; // "more players to the right" under a sheet too wide
+import "./js/time-zone.js"; // the account page offers the phone's time zone

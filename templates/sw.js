@@ -4,13 +4,13 @@
 // than Workbox: no build step, no script from elsewhere under the strict CSP, and the few
 // strategies the app needs are plain fetch and Cache API calls.
 //
-// - The shell (static files, the manifest, the offline page in each language): kept at
+// - The shell (static files, the manifest, the offline page in each language): stored at
 //   install under the version, served from the cache first; a new version drops the old one.
 // - Pages (GET navigations): network first; after TIMEOUT_MS, or with no connection, the
-//   copy kept the last time. A page never kept gets the offline page in the reader's language.
-//   Pages are kept per account (the server names it in CONFIG.accountHeader): a page for
+//   copy stored the last time. A page never copied gets the offline page in the reader's
+//   language. Pages are copied per account (the server names it in CONFIG.accountHeader): a page for
 //   another account, or for nobody after a log-out, makes the worker forget all the others.
-// - POSTs are never kept: sent as they are, and answered by the offline page when they cannot be.
+// - POSTs are never copied: sent as they are, and answered by the offline page when they cannot be.
 const CONFIG = {% autoescape off %}{{ config }}{% endautoescape %};
 // The outbox of rounds saved with no signal (static/js/outbox-store.js, the module the sheet
 // imports, and the CSRF helper it imports), sent by Background Sync. Its text is included here
@@ -25,7 +25,7 @@ const PAGES = "pages-"; // followed by the account's key
 const STATE = "state"; // the account and the language of the last page seen
 const TIMEOUT_MS = 4000;
 const MAX_PAGES = 100;
-// A proxy's answers when the app behind it is away: the kept copy is better.
+// A proxy's answers when the app behind it is away: the worker's copy is better.
 const GATEWAY_ERRORS = [502, 503, 504];
 
 self.addEventListener("install", (event) => {
@@ -69,40 +69,42 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// The page asks: keep a fresh copy of this page (after an htmx swap changed it), forget
-// every page (the log-out button), or whether it is a kept copy (to say so, and since when).
+// The page asks: store a fresh copy of this page (after an htmx swap changed it), forget
+// every page (the log-out button), or whether it is the worker's copy (to say so, and since
+// when). The messages' names (keep, shownKept, keptAt) are older than the words: a page open
+// across a release still sends them.
 self.addEventListener("message", (event) => {
   const { data } = event;
   if (data && data.keep) event.waitUntil(refresh(data.keep));
   if (data && data.forget) event.waitUntil(forgetPages(null).then(() => writeState({})));
-  if (data && data.shownKept && shownKept.has(event.source.id)) {
-    event.source.postMessage({ keptAt: shownKept.get(event.source.id) });
-    shownKept.delete(event.source.id);
+  if (data && data.shownKept && shownCopies.has(event.source.id)) {
+    event.source.postMessage({ keptAt: shownCopies.get(event.source.id) });
+    shownCopies.delete(event.source.id);
   }
 });
 
 async function page(event) {
   const { request } = event;
   const answer = fromNetwork(event);
-  // Kept even when it comes too late to be shown; asked for now, while the event lasts.
-  event.waitUntil(answer.then(({ copy }) => keep(request.url, copy)).catch(() => {}));
+  // Stored even when it comes too late to be shown; asked for now, while the event lasts.
+  event.waitUntil(answer.then(({ copy }) => store(request.url, copy)).catch(() => {}));
   const network = answer.then(({ response }) => response);
   const late = new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS));
   try {
     const first = await Promise.race([network, late]);
     if (first && !GATEWAY_ERRORS.includes(first.status)) return first;
-    return (await keptCopy(event)) || first || (await network);
+    return (await workersCopy(event)) || first || (await network);
   } catch {
-    return (await keptCopy(event)) || offlinePage(request.url);
+    return (await workersCopy(event)) || offlinePage(request.url);
   }
 }
 
-// The pages shown from a kept copy, by their window: each asks once loaded, to say so.
-const shownKept = new Map();
+// The pages shown from the worker's copy, by their window: each asks once loaded, to say so.
+const shownCopies = new Map();
 
-async function keptCopy(event) {
-  const copy = await kept(event.request.url);
-  if (copy) shownKept.set(event.resultingClientId, copy.headers.get("Date"));
+async function workersCopy(event) {
+  const copy = await copyOf(event.request.url);
+  if (copy) shownCopies.set(event.resultingClientId, copy.headers.get("Date"));
   return copy;
 }
 
@@ -131,15 +133,15 @@ async function fromShell(event) {
 async function refresh(url) {
   if (new URL(url).origin !== self.location.origin) return;
   try {
-    // A redirect (to the log-in page, once signed out) is not this page: not kept.
-    await keep(url, await fetch(url, { credentials: "same-origin", redirect: "manual" }));
+    // A redirect (to the log-in page, once signed out) is not this page: not copied.
+    await store(url, await fetch(url, { credentials: "same-origin", redirect: "manual" }));
   } catch {
-    // No connection: the copy kept before stays.
+    // No connection: the copy stored before stays.
   }
 }
 
-// Only what the server said may be kept (it names the account), and only for that account.
-async function keep(url, response) {
+// Only what the server said may be copied (it names the account), and only for that account.
+async function store(url, response) {
   const account = response.headers.get(CONFIG.accountHeader);
   if (response.status !== 200 || response.redirected || !account) return;
   const state = await readState();
@@ -152,7 +154,7 @@ async function keep(url, response) {
   await Promise.all(keys.slice(0, -MAX_PAGES).map((key) => cache.delete(key)));
 }
 
-async function kept(url) {
+async function copyOf(url) {
   const { account } = await readState();
   const options = { ignoreVary: true };
   const page = account && (await (await caches.open(PAGES + account)).match(url, options));

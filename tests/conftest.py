@@ -92,7 +92,7 @@ def _tasks_run_at_once(settings):
     sees its outcome at once. The tests of the worker itself (tests/jobs/test_worker.py, the
     deploy tests) run the database queue and a real `manage.py worker` instead."""
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
-    # Tests run with DEBUG off and mail kept in Django's outbox: a worker started in a test
+    # Tests run with DEBUG off and mail held in Django's outbox: a worker started in a test
     # has somewhere to send it (in production it needs EMAIL_HOST: tests/deploy/test_deploy.py).
     settings.EMAIL_HOST_GIVEN = True
 

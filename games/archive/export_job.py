@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import limits
+from accounts import limits, zones
 from games.archive import export
 from jobs.models import Chunk, Job
 
@@ -55,15 +55,15 @@ def write_export(job_pk, extension):
     if not job.start(total=owner.games.count()):
         return
     drop_old_files()
-    with translation.override(job.language):
+    with translation.override(job.language), timezone.override(zones.of_account(owner.pk)):
         try:
             _write(job, owner, extension)
         except DatabaseError:
             logger.exception("Export %s failed", job.pk)
-            _fail(job, _("The database did not answer: nothing was kept. Try again later."))
+            _fail(job, _("The database did not answer: nothing was saved. Try again later."))
         except Exception:  # a bug: the job still ends, and says so, rather than hang running
             logger.exception("Export %s failed", job.pk)
-            _fail(job, _("Something went wrong on the server: nothing was kept. Try again later."))
+            _fail(job, _("Something went wrong on the server: nothing was saved. Try again later."))
 
 
 def _fail(job, message):
@@ -109,7 +109,7 @@ def progress_writer(job):
 
 
 def drop_old_files():
-    """Exports are kept EXPORT_KEEP_SECONDS for their owner to download, then deleted."""
+    """Exports are held EXPORT_KEEP_SECONDS for their owner to download, then deleted."""
     before = timezone.now() - timedelta(seconds=settings.EXPORT_KEEP_SECONDS)
     old = Job.objects.filter(kind=Job.Kind.EXPORT, finished_at__lt=before).exclude(result_name="")
     for job in old:

@@ -217,7 +217,7 @@ def _roster(owner, names):
     keys = lowered(names)
     roster = owner.players.named(*keys)
     players = {player.name_key: player for player in roster}
-    missing = {}  # the first spelling of a new player is the one kept
+    missing = {}  # the first spelling of a new player is the one stored
     for name, key in keys.items():
         if key not in players:
             missing.setdefault(key, name)

@@ -70,7 +70,7 @@ class Level:
 
 class Shape:
     """The levels open in the file, checked event by event against a backup's shape. (Called
-    for every event of the file: kept to plain attributes and few calls.)"""
+    for every event of the file: held to plain attributes and few calls.)"""
 
     def __init__(self):
         self.levels, self.depth, self.games, self.values = [], 0, 0, 0
@@ -167,7 +167,7 @@ class Document:
             self.see_games(event, value)
 
     def _past(self, event, value):
-        """A member other than the games: its levels and texts are checked, nothing kept."""
+        """A member other than the games: its levels and texts are checked, nothing stored."""
         if event in STARTS:
             self.depth += 1
             if self.depth > DOCUMENT_DEPTH:

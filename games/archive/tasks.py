@@ -4,7 +4,7 @@ The request saved the file with the job (jobs.models.Chunk) and answered at once
 it back as a stream (games/archive/stream.py) twice: counted first, refused at the first limit
 crossed before any game is replayed; then a game at a time, each checked by its rules and, while
 none is refused, written out of sight (games/archive/restore.py). At the end, either every game
-of the file is shown in one UPDATE, in the transaction that ends the job, or none is kept.
+of the file is shown in one UPDATE, in the transaction that ends the job, or none is.
 """
 
 import logging
@@ -45,7 +45,7 @@ def import_backup(job_id):
         if not job.start():
             return
         # One import at a time per account: another left unfinished had lost its worker. (One
-        # still receiving its file is another request's, which ends it or leaves it stale.)
+        # still receiving its file is another request's, which ends it or leaves it to fall silent.)
         others = job.owner.jobs.filter(kind=Job.Kind.IMPORT).unfinished().exclude(pk=job.pk)
         abandon(others.exclude(state=Job.State.RECEIVING))
         writer = restore.Writer(job)

@@ -90,10 +90,10 @@ class HandCalculator(forms.Form):
             return None
 
 
-# The goals typed in earlier rounds and games, offered as one-tap choices: kept in the
-# session (on this phone, for this account), never in the database.
+# The goals typed in earlier rounds and games, offered as one-tap choices: stored in
+# the session (on this phone, for this account), never in the database.
 REMEMBERED = "llama_llama_goals"
-KEPT_GOALS = 12
+REMEMBERED_GOALS = 12
 
 
 def _same(goal):
@@ -105,8 +105,8 @@ def remember_goals(session, calculator):
     typed = [calculator.cleaned_data[name].strip() for name in calculator.goal_names]
     typed = [goal for goal in typed if goal]
     known = {_same(goal) for goal in typed}
-    kept = [goal for goal in session.get(REMEMBERED, []) if _same(goal) not in known]
-    session[REMEMBERED] = list(dict.fromkeys(typed + kept))[:KEPT_GOALS]
+    earlier = [goal for goal in session.get(REMEMBERED, []) if _same(goal) not in known]
+    session[REMEMBERED] = list(dict.fromkeys(typed + earlier))[:REMEMBERED_GOALS]
 
 
 def offer_goals(session, calculator):
@@ -119,7 +119,7 @@ def offer_goals(session, calculator):
 
 def with_goal_chosen(data, goals_per_round):
     """Without JavaScript, a goal tapped among those offered comes back typed in the first
-    empty goal field, everything else typed kept."""
+    empty goal field, everything else as typed."""
     initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
     chosen = str(data.get("goal_choice", ""))[:TYPED_MAX]
     for n in range(1, goals_per_round + 1):

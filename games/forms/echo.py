@@ -2,10 +2,10 @@
 (or the field's own maximum, if longer).
 
 A refused round, the hand calculator and the emptied-hand button show the sheet again with
-everything typed kept, as the account's forms do (accounts/forms.py); but a request may carry
-megabytes in one field: echoed whole, they would cost the server the rendering and the phone
-the download. Only the echo is cut; the form still checks what was sent, whole, and says how
-long it was.
+everything typed back in its fields, as the account's forms do (accounts/forms.py); but a
+request may carry megabytes in one field: echoed whole, they would cost the server the
+rendering and the phone the download. Only the echo is cut; the form still checks what was
+sent, whole, and says how long it was.
 """
 
 from django.forms import BoundField

@@ -192,7 +192,7 @@ class RoundForm(forms.Form):
 
     def _calculator(self):
         """Llama Llama's hand calculator (games whose rounds are scored against goals), showing
-        what was typed in it: kept, never checked, unless the scorekeeper asks it to count."""
+        what was typed in it: shown back, never checked, unless the scorekeeper asks it to count."""
         if not calculates(self.ruleset):
             return None
         return HandCalculator(self.game, initial=self.data if self.is_bound else self.initial)

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import names
 from games.models import PLACE_MAX_LENGTH
+from games.nights import shown
 
 NEW = "new"
 # The nights offered around a game's own: the owner moves a game to a night near it.
@@ -13,7 +14,8 @@ OFFERED = 20
 
 
 def night_name(night):
-    """A night as people tell them apart: its label, or its date in the site's time zone."""
+    """A night as people tell them apart: its label, or its date in the reader's time zone
+    (the account's: accounts/zones.py)."""
     day = formats.date_format(timezone.localtime(night.start), "DATE_FORMAT")
     return f"{night.label} ({day})" if night.label else day
 
@@ -24,7 +26,7 @@ class NightForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         kwargs.setdefault("initial", {"night": game.night_id})
         super().__init__(*args, **kwargs)
-        nights = game.owner.nights.all()
+        nights = shown(game.owner.nights.all())  # not one an import still fills
         before = nights.filter(start__lte=game.created_at)[:OFFERED]
         after = nights.filter(start__gt=game.created_at).order_by("start")[:OFFERED]
         self.nights = {night.pk: night for night in [*reversed(after), *before]}

@@ -2,7 +2,7 @@
 
 A game's fold (a rules.GameState) depends only on what the game stores, and every write to a
 game draws it a new version (GameQuerySet.raise_version): a fold kept under (game, version)
-is never stale and nothing needs clearing, not even after a database is restored from a
+is never out of date and nothing needs clearing, not even after a database is restored from a
 backup (a version is drawn at random: games/models.py, new_version). A save keeps the state
 it folded under the version it wrote (`keep`), so the sheet shown next folds nothing. A
 player's figures are kept too, under a digest of the versions of all their games (derived): a

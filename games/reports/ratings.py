@@ -123,7 +123,7 @@ def rate(matches: Iterable[Match], ranked_after: int) -> Table:
     return progress(matches).table(ranked_after)
 
 
-# A copy of the rows and pairs is kept after every so many matches, to go on from.
+# A copy of the rows and pairs is taken after every so many matches, to go on from.
 CHECKPOINT_EVERY = 100
 
 
@@ -157,11 +157,11 @@ class Progress:
         at = max((n for n in self.checkpoints if n <= count), default=0)
         rows, pairs = deepcopy(self.checkpoints[at]) if at else ({}, {})
         history = {
-            player: kept
+            player: before
             for player, found in self.history.items()
-            if (kept := [(index, ordinal) for index, ordinal in found if index < at])
+            if (before := [(index, ordinal) for index, ordinal in found if index < at])
         }
-        checkpoints = {n: kept for n, kept in self.checkpoints.items() if n <= at}
+        checkpoints = {n: snapshot for n, snapshot in self.checkpoints.items() if n <= at}
         return Progress(self.matches[:at], rows, pairs, history, checkpoints)
 
     def table(self, ranked_after: int) -> Table:
@@ -176,13 +176,15 @@ class Progress:
         return Table(ranked, unranked, deepcopy(self.pairs), history)
 
 
-def progress(matches: Iterable[Match], kept: Progress | None = None) -> Progress:
-    """The rating of `matches`, going on from `kept` (the rating of other matches) where they
+def progress(matches: Iterable[Match], earlier: Progress | None = None) -> Progress:
+    """The rating of `matches`, going on from `earlier` (the rating of other matches) where they
     start alike: only the matches after their common start, from its last checkpoint, are
-    rated again. A match added at the end rates that match alone. `kept` is taken over (it
+    rated again. A match added at the end rates that match alone. `earlier` is taken over (it
     goes on in place)."""
     matches = list(matches)
-    found = Progress() if kept is None else kept.rewound(_common_start(kept.matches, matches))
+    found = (
+        Progress() if earlier is None else earlier.rewound(_common_start(earlier.matches, matches))
+    )
     for match in matches[len(found.matches) :]:
         found.add(match)
     return found

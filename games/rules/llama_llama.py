@@ -55,8 +55,8 @@ class LlamaLlama(Ruleset):
             return best, TOTAL
         finals = [final_points[seat] for seat in best]
         top = max(finals)
-        kept = tuple(seat for seat, final in zip(best, finals, strict=True) if final == top)
-        return kept, (FINAL_ROUND if len(kept) == 1 else SHARED)
+        found = tuple(seat for seat, final in zip(best, finals, strict=True) if final == top)
+        return found, (FINAL_ROUND if len(found) == 1 else SHARED)
 
     def table_helpers(self, totals):
         return {
@@ -92,7 +92,7 @@ RULES = LlamaLlama()
 class ScoringRule:
     """One line of a goal card: a letter or a combination of letters, and its points."""
 
-    letters: tuple[str, ...]  # in the order printed, repeats kept (A A C C)
+    letters: tuple[str, ...]  # in the order printed, repeats included (A A C C)
     points: int
 
     def __str__(self):

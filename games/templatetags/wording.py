@@ -38,7 +38,7 @@ class ElideNode(template.Node):
 
 @register.filter("elide")
 def elide_filter(text, name):
-    """The filter form, for a sentence kept in a variable: {{ title|elide:player.name }}."""
+    """The filter form, for a sentence held in a variable: {{ title|elide:player.name }}."""
     return elide(text, str(name))
 
 

@@ -16,7 +16,7 @@ from games.reports import folds
 
 @require_POST
 def calculate(request, access, number=None):
-    """Llama Llama's hand calculator: the form again, everything typed kept, the player's
+    """Llama Llama's hand calculator: the form again, everything typed still in it, the player's
     score counted by the rules and typed in their field; nothing saved. A goal or a hand it
     cannot read is refused (422) with the reason next to its field. `number`: the round
     edited, None for the next one."""

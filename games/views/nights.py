@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
@@ -69,12 +70,13 @@ def _night_page(request, night, form, status=200):
 @login_required
 @require_GET
 def night_png(request, pk):
-    """The picture of the night, drawn in the reader's language, kept under the night's
-    summary (its games' versions), names and label."""
+    """The picture of the night, drawn in the reader's language and time zone, kept under the
+    night's summary (its games' versions), names and label."""
     night = get_night_for(request.user, pk)
     summary, names = table.night_summary(night), table.roster_names(request.user)
     about = hashlib.sha256(repr((summary, sorted(names.items()), night.label)).encode())
-    key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{VERSION}"
+    zone = timezone.get_current_timezone_name()  # its date is read in the account's
+    key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{zone}:{VERSION}"
     drawn = cache.get(key)
     if drawn is None:
         drawn = night_picture.png(night, summary, names)

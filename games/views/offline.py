@@ -106,7 +106,7 @@ def _etag(request):
 @require_safe
 @condition(etag_func=_etag)
 def service_worker(request):
-    """/sw.js. Never kept by the browser's own cache (no-cache): each visit asks whether it
+    """/sw.js. Never stored by the browser's own cache (no-cache): each visit asks whether it
     changed, and gets a 304 while it has not (its ETag is its version)."""
     config = worker_config()
     config["version"] = shell_version(config)
@@ -118,6 +118,6 @@ def service_worker(request):
 
 @require_GET
 def offline(request):
-    """What the worker shows for a page it never kept, when the server cannot be reached. It
+    """What the worker shows for a page it has no copy of, when the server cannot be reached. It
     fetches it without cookies, so the copy holds nobody's data and serves every account."""
     return render(request, "offline.html")

@@ -23,14 +23,17 @@ from games.reports import folds, picture
 def _etag(request, pk):
     """The picture changes with the game's rounds (its version, drawn at random by each
     write: games/models.py, new_version), its place and note (kept apart from the version:
-    services.set_place_and_note) and the language it is drawn in."""
+    services.set_place_and_note), the language it is drawn in and the time zone its date is
+    read in (the account's: accounts/zones.py)."""
     found = request.user.games.filter(pk=pk).values_list("version", "place", "note").first()
     return None if found is None else _tag(pk, *found)
 
 
 def _tag(pk, version, place, note):
     about = hashlib.sha256(f"{place}\n{note}".encode()).hexdigest()[:12]
-    return f"{pk}-{version}-{about}-{get_language()}-{VERSION}"
+    return (
+        f"{pk}-{version}-{about}-{get_language()}-{timezone.get_current_timezone_name()}-{VERSION}"
+    )
 
 
 @csp_override(IMAGE_ONLY)
@@ -56,8 +59,8 @@ def game_result_png(request, pk):
 
 
 def _kept_or_drawn(game):
-    """The game's picture: the one kept if it is of this version, note and language, else
-    drawn (some 150 ms) and kept in its place, one entry per game and language, so that new
+    """The game's picture: the one kept if it is of this version, note, language and time zone,
+    else drawn (some 150 ms) and kept in its place, one entry per game and language, so that new
     notes replace the picture rather than add one each; or a 429 past RESULT_PICTURES_PER_MINUTE
     drawings of the game."""
     key = f"result-png:{game.pk}:{get_language()}"

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
 from games import nights
+from games.forms.nights import night_name
 from games.reports import table
 from games.reports.folds import with_states
 
@@ -36,14 +37,15 @@ def home(request):
 
 def tonight_of(user, last):
     """The night of the account's last game while it lasts (a game started now would join
-    it: games/nights.py), with its standings; None otherwise."""
+    it: games/nights.py), with its name (its date in the account's time zone) and its
+    standings; None otherwise."""
     if last is None or last.night_id is None:
         return None
     if timezone.now() - last.created_at > nights.gap():
         return None
     summary = table.night_summary(last.night)
     names = dict(user.players.values_list("pk", "name"))
-    return {"night": last.night, "summary": summary, "names": names}
+    return {"night": last.night, "name": night_name(last.night), "summary": summary, "names": names}
 
 
 @require_GET

@@ -3,7 +3,7 @@ import { clockTime } from "./clock.js";
 import { holding } from "./outbox.js";
 
 // The live view without a signal: a poll that cannot reach the server says since when the
-// sheet is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
+// page is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
 // since) clears it; the board then catches up by itself. A poll that hangs (bars on the
 // screen, nothing getting through) counts as lost after LIVE_TIMEOUT_MS.
 const LIVE_TIMEOUT_MS = 8000;

@@ -1,5 +1,5 @@
 // Logging out on a shared phone: what this account left on it goes too (its drafts, its
-// rounds waiting in the outbox, the pages the service worker kept), so that the next person
+// rounds waiting in the outbox, the pages the service worker copied), so that the next person
 // neither sees nor sends them. Rounds still waiting are deleted only after a warning and a
 // second tap on Log out. Without JavaScript the log-out works as ever (no drafts, no outbox).
 import { forgetPages } from "./offline.js";

@@ -14,14 +14,14 @@ if (worker && document.body.dataset.serviceWorker) {
   });
 }
 
-// A page the worker answered with its kept copy, the server being out of reach, says so and
+// A page the worker answered with its copy, the server being out of reach, says so and
 // since when (the copy's date).
 if (worker && worker.controller) {
   worker.addEventListener("message", (event) => {
-    const status = document.querySelector("[data-kept-copy]");
+    const status = document.querySelector("[data-worker-copy]");
     if (!status || !event.data || !event.data.keptAt) return;
     const at = clockTime(new Date(event.data.keptAt));
-    status.textContent = status.dataset.keptCopy.replace("{time}", at);
+    status.textContent = status.dataset.workerCopy.replace("{time}", at);
     // Every load of one copy would otherwise send the same submission key, and the server
     // would take a second round typed on it for a retry of the first.
     document.querySelectorAll('input[name="idempotency_key"]').forEach((input) => {
@@ -31,10 +31,10 @@ if (worker && worker.controller) {
   worker.controller.postMessage({ shownKept: true });
 }
 
-// The kept copy's notice goes as soon as the server answers this page again (a board's poll,
-// a round sent from the outbox): the page then follows the game by itself.
+// The worker's copy's notice goes as soon as the server answers this page again (a board's
+// poll, a round sent from the outbox): the page then follows the game by itself.
 export function heardFromServer() {
-  const status = document.querySelector("[data-kept-copy]");
+  const status = document.querySelector("[data-worker-copy]");
   if (status) status.textContent = "";
 }
 
@@ -45,7 +45,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (status > 0 && !GATEWAY_ERRORS.includes(status)) heardFromServer();
 });
 
-// A page changed by htmx (a round saved, a live board updated) is kept again as it now is,
+// A page changed by htmx (a round saved, a live board updated) is copied again as it now is,
 // so that a reload without a signal shows the latest rounds, not those of the first visit.
 document.addEventListener("htmx:afterRequest", (event) => {
   const { xhr, successful } = event.detail;

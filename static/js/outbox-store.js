@@ -1,4 +1,4 @@
-// The outbox: rounds saved with no signal, kept on the phone (IndexedDB) until the server has
+// The outbox: rounds saved with no signal, stored on the phone (IndexedDB) until the server has
 // answered them, each with its submission key, sent in the order they were typed. The sheet
 // (outbox.js) and the service worker's Background Sync (templates/sw.js) both send it, so this
 // module touches no page: only IndexedDB and fetch. The server stays the only judge of a round.

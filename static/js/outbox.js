@@ -1,5 +1,5 @@
 // Nothing typed at the table is lost to a bad signal. The sheet works without this file.
-// - The round being typed is a draft kept on the phone (localStorage, per sheet and account):
+// - The round being typed is a draft stored on the phone (localStorage, per sheet and account):
 //   Back, a link, a reload or a closed tab bring it back; saving the round clears it.
 // - A round saved with no signal goes into the outbox (outbox-store.js, IndexedDB) with its
 //   submission key, shows in the sheet as waiting with the numbers typed (never a total), and
@@ -20,7 +20,7 @@ import { closePickers } from "./picker.js";
 import * as Outbox from "./outbox-store.js";
 
 // The form's own fields, not what was typed: its round, its submission key, the totals shown.
-const KEPT = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "totals"]);
+const OWN_FIELDS = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "totals"]);
 const RETRY_MS = 10000;
 let items = []; // this sheet's rounds in the outbox, as last read
 let notes = []; // the last sending's rounds saved ("Round 3 saved."), told till the next
@@ -32,7 +32,7 @@ const box = () => document.querySelector("[data-outbox]");
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name]);
 const shown = (value) => String(value).replace("-", "\u2212");
 const numberOf = (form) => Number(form.querySelector('[name="round_number"]').value);
-const typedIn = (data) => [...data].filter(([name, value]) => !KEPT.has(name) && value !== "");
+const typedIn = (data) => [...data].filter(([name, value]) => !OWN_FIELDS.has(name) && value !== "");
 
 function sheet() {
   const outbox = box();
@@ -52,7 +52,7 @@ function keepDraft(form) {
     if (fields.length) localStorage.setItem(draftKey(), JSON.stringify(fields));
     else localStorage.removeItem(draftKey());
   } catch {
-    // Storage refused or full: the form works the same, only the draft is not kept.
+    // Storage refused or full: the form works the same, only the draft is not stored.
   }
 }
 
@@ -91,7 +91,7 @@ function isBlank(form) {
 // The form made ready for the next round: nothing typed, no error, its number and a key.
 function blank(form) {
   [...form.elements].forEach((field) => {
-    if (!field.name || KEPT.has(field.name) || field.matches("button")) return;
+    if (!field.name || OWN_FIELDS.has(field.name) || field.matches("button")) return;
     if (field.type === "radio" || field.type === "checkbox") field.checked = false;
     else if (field.tagName === "SELECT") field.selectedIndex = 0;
     else field.value = "";
@@ -150,7 +150,7 @@ async function queue(form, sent) {
     url,
     number: Number(data.get("round_number")),
     key: sent ? data.get("idempotency_key") : newKey(),
-    fields: [...data].filter(([name]) => !KEPT.has(name)),
+    fields: [...data].filter(([name]) => !OWN_FIELDS.has(name)),
     token: pageToken(),
     status: "waiting",
   };
@@ -172,7 +172,7 @@ async function correct(form, id) {
   const index = items.findIndex((item) => item.id === id);
   const data = new FormData(form);
   const number = numberOf(form);
-  const fields = [...data].filter(([name]) => !KEPT.has(name));
+  const fields = [...data].filter(([name]) => !OWN_FIELDS.has(name));
   const item = { ...items[index], fields, number, key: newKey(), status: "waiting" };
   delete item.html;
   await Outbox.put(item);
@@ -378,7 +378,7 @@ async function show({ answer, item }) {
 }
 
 // Each new sheet (the page, or one htmx brought): the draft back into a blank form, or the
-// form the server filled with a calculated hand kept as the draft. Numbers it refused (the
+// form the server filled with a calculated hand stored as the draft. Numbers it refused (the
 // rules, another phone's round) are on screen with their Discard, and no draft: a reload
 // sets them aside as Discard does; a correction typed makes them the draft again. The rounds
 // the outbox said were saved belong to its own sheet, not to the next ones.

@@ -1,10 +1,10 @@
-// Sharing a game: the result picture through the phone's share sheet, and the live link
+// Sharing a game: the result picture through the phone's share menu, and the live link
 // copied to the clipboard. Without this file both still work: the picture is a download link,
 // the live link a field to select and copy.
 
 // The result picture. Where the browser can share files (Web Share API), the download link
 // becomes "Share the result"; the picture is fetched beforehand, so that the tap itself opens
-// the share sheet (Safari refuses a share that waited on the network after the tap).
+// the share menu (Safari refuses a share that waited on the network after the tap).
 const pictures = new WeakMap();
 
 function canShareFiles() {
@@ -52,7 +52,7 @@ async function shareResult(link) {
     if (!navigator.canShare(data)) throw new Error("refused");
     await navigator.share(data);
   } catch (error) {
-    if (error.name === "AbortError") return; // the share sheet was closed: nothing to say
+    if (error.name === "AbortError") return; // the share menu was closed: nothing to say
     // Sharing failed: the link downloads the picture instead, as it does without sharing.
     delete link.dataset.shareReady;
     link.textContent = link.dataset.downloadLabel;

@@ -75,7 +75,7 @@ def test_a_page_open_too_long_keeps_the_numbers_and_the_next_tap_saves(
     watch.expect_console("Response Status Error Code 403")
     game = make_game()
     page.goto(f"/games/{game.pk}/")
-    # Another session's CSRF cookie (as after the token was rotated): the page's token is stale.
+    # Another session's CSRF cookie (as after a rotation): the page's token is out of date.
     context.add_cookies([{"name": "csrftoken", "value": "a" * 32, "url": live_server.url}])
     type_round(page, {"Ana": 7, "Ben": 0, "Cleo": 12})
     page.get_by_role("button", name="Save round").click()

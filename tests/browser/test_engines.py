@@ -1,4 +1,4 @@
-"""The table on the engines people carry: one game of L.L.A.M.A. kept at 390 px on Chromium,
+"""The table on the engines people carry: one game of L.L.A.M.A. scored at 390 px on Chromium,
 WebKit (Safari's engine) and Firefox, written once (tests/helpers/phones.py), through what a
 person sees: labels, buttons' names, headings. The server is taken away for real (a relay
 unplugged, tests/helpers/relay.py): the sheet opened before comes from the service worker's
@@ -23,7 +23,7 @@ HOW = {
     "WebKit": "apt-get install webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1",
     "Firefox": "apt-get install firefox-esr nodejs, then make firefox-phone",
 }
-KEPT = """async (path) => {
+COPIED = """async (path) => {
     for (const name of await caches.keys()) {
         if (!name.startsWith("pages-")) continue;
         if (await (await caches.open(name)).match(path, { ignoreVary: true })) return true;
@@ -120,13 +120,13 @@ def test_a_game_at_the_table(phone, relay, alice):
     # No server: the sheet opened before comes from the worker's copy, a page never opened
     # says so, and a round saved waits in the outbox.
     phone.until(CONTROLLED)
-    phone.until(KEPT, sheet)
+    phone.until(COPIED, sheet)
     relay.unplug()
     phone.open(sheet)
     phone.sees("h1", "Round 3")
     phone.until(
         "() => /^No connection: this page as it was at \\d\\d:\\d\\d\\.$/.test("
-        "document.querySelector('[data-kept-copy]')?.textContent.trim())"
+        "document.querySelector('[data-worker-copy]')?.textContent.trim())"
     )
     save(phone, {"Ana": 0, "Ben": 7, "Cleo": 9}, "Round 4")
     phone.until("() => document.querySelectorAll('tbody tr.queued').length === 1")

@@ -2,8 +2,8 @@
 
 - axe-core finds nothing (light at 390 px, dark at 320 px, in both languages);
 - no word is cut in two, no box is narrower than its content, nothing is wider than the screen
-  (small_screens.PROBLEMS), at 390 and 320 px, each also with a 24 px default font, and in
-  landscape;
+  (small_screens.PROBLEMS), at 390 and 320 px, at 320 px also with a 24 px default font, and
+  in landscape;
 - every target a finger taps is 44 px at least (at 390 px), a link in a sentence aside on the
   rules' pages (WCAG 2.5.8: the line around it is the target).
 
@@ -47,8 +47,9 @@ class View:
 VIEWS = {
     "390": View(390, axe=True, targets=True),
     "320 dark": View(320, 640, color_scheme="dark", axe=True),
-    "390 24px": View(390, font_size=24),
-    # 320 px with 24 px text is where the "Emptied hand" button is tightest.
+    # 320 px with 24 px text is where the "Emptied hand" button is tightest. Not 390 px with
+    # 24 px text as well: at 24 px both widths are under 17rem, so both take the narrow layout
+    # (static/app.css), and what fits in 320 px fits in 390.
     "320 24px": View(320, 640, font_size=24),
     "landscape": View(LANDSCAPE["width"], LANDSCAPE["height"]),
 }
@@ -109,6 +110,7 @@ def signed_in_pages(games):
     yield "move to another night", reverse("game_night", args=[finished.pk])
     first, second = (seat.player_id for seat in finished.seats[:2])
     yield "compare", reverse("player_compare", args=[first]) + f"?other={second}"
+    yield "account", reverse("account")
 
 
 def rule_pages():

@@ -1,4 +1,4 @@
-"""A whole game kept on a phone: start it, enter rounds three ways, correct them, finish it."""
+"""A whole game scored on a phone: start it, enter rounds three ways, correct them, finish it."""
 
 from playwright.sync_api import expect
 

@@ -59,7 +59,7 @@ def test_a_whole_game_with_the_calculator_ends_on_the_final_round_tie_break(page
     expect(letters(page, "Ben")).to_have_accessible_description(
         re.compile(r"^Ben's hand: 1st 2 \+? ?2nd 19 .*in all 44$")
     )
-    expect(page.get_by_label("4th goal")).to_have_value(GOALS[3])  # kept for the next player
+    expect(page.get_by_label("4th goal")).to_have_value(GOALS[3])  # still there for the next player
     expect(letters(page, "Ana")).to_have_value("abcdefg")
     points_field(page, "Cleo").fill("10")
     save(page, "Round 2 of 4")

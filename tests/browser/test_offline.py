@@ -52,9 +52,9 @@ PRELOAD = "(await navigator.serviceWorker.ready).navigationPreload"
 SHELLS = "async () => (await caches.keys()).filter((name) => name.startsWith('shell-'))"
 
 
-def wait_until_kept(page, path):
+def wait_until_copied(page, path):
     """Until the worker keeps a copy of `path` (it keeps it after answering the page)."""
-    kept = """async (path) => {
+    copied = """async (path) => {
         for (const name of await caches.keys()) {
             if (!name.startsWith("pages-")) continue;
             const cache = await caches.open(name);
@@ -62,7 +62,7 @@ def wait_until_kept(page, path):
         }
         return false;
     }"""
-    wait_until(page, kept, path)
+    wait_until(page, copied, path)
 
 
 def wait_until_forgotten(page, prefix):
@@ -84,11 +84,11 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     sheet = f"/games/{game.pk}/"
     page.goto(sheet)
     wait_for_worker(page)
-    save_round(page, {"Ana": 2, "Ben": 5, "Cleo": 0})  # by htmx: the kept copy follows
+    save_round(page, {"Ana": 2, "Ben": 5, "Cleo": 0})  # by htmx: the worker's copy follows
     page.goto("/en/")  # the manifest's start_url, the home-screen icon's page
-    wait_until_kept(page, "/en/")
+    wait_until_copied(page, "/en/")
 
-    expect(page.locator("[data-kept-copy]")).to_be_empty()
+    expect(page.locator("[data-worker-copy]")).to_be_empty()
     key = page.locator('input[name="idempotency_key"]')
     keys = {game_page_key(page, sheet)}
 
@@ -121,13 +121,13 @@ def test_a_sheet_opened_online_opens_again_without_the_server(page, relay, signe
     expect(page.get_by_role("heading", level=1)).to_have_text("History")
 
 
-def test_a_server_that_does_not_answer_gives_the_kept_copy_after_a_few_seconds(
+def test_a_server_that_does_not_answer_gives_the_workers_copy_after_a_few_seconds(
     page, relay, signed_in, make_game
 ):
     sheet = f"/games/{make_game(rounds=[(31, 0, 20)]).pk}/"
     page.goto(sheet)
     wait_for_worker(page)
-    wait_until_kept(page, sheet)
+    wait_until_copied(page, sheet)
 
     relay.unplug(hang=True)  # bars on the screen, nothing getting through
     page.goto(sheet, timeout=10_000)
@@ -139,7 +139,7 @@ def test_a_server_that_does_not_answer_gives_the_kept_copy_after_a_few_seconds(
 def test_a_page_never_opened_says_so_in_the_readers_language(page, relay, locale):
     page.goto("/fr/rules/")
     wait_for_worker(page)
-    wait_until_kept(page, "/fr/rules/")
+    wait_until_copied(page, "/fr/rules/")
 
     relay.unplug()
     page.goto("/accounts/login/")
@@ -153,7 +153,7 @@ def test_logging_out_forgets_the_accounts_pages(page, relay, signed_in, make_gam
     game = make_game()
     page.goto(f"/games/{game.pk}/")
     wait_for_worker(page)
-    wait_until_kept(page, f"/games/{game.pk}/")
+    wait_until_copied(page, f"/games/{game.pk}/")
 
     page.goto("/accounts/")
     page.get_by_role("button", name="Log out").click()
@@ -171,7 +171,7 @@ def test_a_new_release_takes_over_at_the_next_visit(page, relay, monkeypatch):
     version = offline.shell_version(offline.worker_config())
     assert page.evaluate(SHELLS) == [f"shell-{version}"]
     # As the workers before issue 23 did: with it, Firefox shows its own error page, not the
-    # kept copy, when the preload's request fails.
+    # worker's copy, when the preload's request fails.
     page.evaluate(f"async () => {PRELOAD}.enable()")
 
     monkeypatch.setattr(offline, "shell_version", lambda config: "next-release")
@@ -179,7 +179,7 @@ def test_a_new_release_takes_over_at_the_next_visit(page, relay, monkeypatch):
     # the old version's files go once the new one has taken over
     wait_until(page, f"async () => (await ({SHELLS})()).join() === 'shell-next-release'")
     wait_until(page, f"async () => !(await {PRELOAD}.getState()).enabled")
-    wait_until_kept(page, "/en/rules/")
+    wait_until_copied(page, "/en/rules/")
     relay.unplug()
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Rules of the games")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games.models import Game, Round
 from tests.browser.conftest import wait_for_requests
 from tests.browser.sheet import type_round
-from tests.browser.test_offline import wait_for_worker, wait_until_kept
+from tests.browser.test_offline import wait_for_worker, wait_until_copied
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_three_rounds_typed_without_signal_are_saved_once_each_in_order(
     page, context, relay, signed_in, make_game, watch
 ):
     game, sheet = sheet_with_signal_to_lose(page, watch, make_game)
-    wait_until_kept(page, sheet)
+    wait_until_copied(page, sheet)
 
     relay.unplug()
     context.set_offline(True)
@@ -65,13 +65,13 @@ def test_three_rounds_typed_without_signal_are_saved_once_each_in_order(
     expect(page.locator("legend").first).to_have_text("Points for round 3")
     queue_round(page, ROUNDS[2], waiting=3)
     expect(page.locator("tfoot td strong")).to_have_text(["0", "0", "0"])
-    kept_copy = page.get_by_role("status").filter(has_text="No connection")
-    expect(kept_copy).to_be_visible()
+    workers_copy = page.get_by_role("status").filter(has_text="No connection")
+    expect(workers_copy).to_be_visible()
 
     relay.plug()
     context.set_offline(False)
 
-    expect(kept_copy).to_have_count(0)  # heard from the server again: no reload needed
+    expect(workers_copy).to_have_count(0)  # heard from the server again: no reload needed
 
     expect(page.locator("[data-outbox]").filter(has_text="saved")).to_contain_text("Round 3 saved.")
     expect(page.locator("tbody tr.queued")).to_have_count(0)

@@ -388,8 +388,8 @@ def test_logging_out_with_nothing_waiting_takes_one_tap_and_the_drafts(page, sig
 def test_a_scorer_link_turned_off_leaves_its_rounds_listed_to_discard(
     page, make_game, no_signal, watch
 ):
-    """The rounds the link kept are told they cannot be saved, each with its Discard, wherever
-    the board's polls show the link's end."""
+    """The rounds the link left waiting are told they cannot be saved, each with its Discard,
+    wherever the board's polls show the link's end."""
     watch.expect(404, "/rounds/")
     watch.expect(404, "/board/")
     watch.expect_console("Response Status Error Code 404")

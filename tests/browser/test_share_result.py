@@ -1,6 +1,6 @@
 """A finished game shared as a picture from the phone, and the live link copied.
 
-Headless Chromium has no share sheet: the page gets a stand-in `navigator.share` (an init
+Headless Chromium has no share menu: the page gets a stand-in `navigator.share` (an init
 script) that keeps what it was given, so the test can read the file the phone would share.
 """
 

@@ -109,7 +109,7 @@ def test_a_session_from_one_node_works_on_the_other_and_ends_on_both(nodes):
     on_b = on(b, phone)
     assert on_b.get("/games/new/").status == 200
     copied = on(a, phone)
-    copied.cookies = dict(phone.cookies)  # the session cookie as it was, kept elsewhere
+    copied.cookies = dict(phone.cookies)  # the session cookie as it was, copied elsewhere
 
     assert on_b.submit("/accounts/logout/", {}, form_path="/games/new/").status == 302
 
@@ -119,7 +119,7 @@ def test_a_session_from_one_node_works_on_the_other_and_ends_on_both(nodes):
 
 
 def signed_out_everywhere(nodes, cookies):
-    """Whether the browser with `cookies` (kept from before a log-out) is signed in nowhere."""
+    """Whether the browser with `cookies` (copied from before a log-out) is signed in nowhere."""
     for node in nodes:
         copied = Phone(node)
         copied.cookies = dict(cookies)
@@ -131,31 +131,31 @@ def signed_out_everywhere(nodes, cookies):
 
 def log_out_while_redis_is_paused(nodes, redis_server, restart=None):
     """Sign in on both nodes, log out on A with Redis paused, optionally restart `restart`
-    (as an upgrade does) before Redis resumes: the cookies kept from before the log-out."""
+    (as an upgrade does) before Redis resumes: the cookies copied from before the log-out."""
     a, b = nodes
     _username, phone = new_account(a)
     for node in (a, b):
         assert on(node, phone).get("/games/new/").status == 200
-    kept = dict(phone.cookies)
+    before = dict(phone.cookies)
     with redis_server.paused():
         assert on(a, phone).submit("/accounts/logout/", {}, form_path="/games/new/").status == 302
         if restart:
             restart.restart()
-    return kept
+    return before
 
 
 def test_a_log_out_while_redis_is_paused_holds_on_both_nodes_once_it_resumes(nodes, redis_server):
     a, b = nodes
-    kept = log_out_while_redis_is_paused(nodes, redis_server)
+    before = log_out_while_redis_is_paused(nodes, redis_server)
 
-    assert signed_out_everywhere([b, a], kept)
+    assert signed_out_everywhere([b, a], before)
 
 
 def test_a_log_out_while_redis_is_paused_holds_after_its_node_restarts(nodes, redis_server):
     a, b = nodes
-    kept = log_out_while_redis_is_paused(nodes, redis_server, restart=a)
+    before = log_out_while_redis_is_paused(nodes, redis_server, restart=a)
 
-    assert signed_out_everywhere([a, b], kept)
+    assert signed_out_everywhere([a, b], before)
 
 
 def test_an_import_queued_on_one_node_shows_finished_on_the_other(nodes):

@@ -116,6 +116,7 @@ SIGNED_IN = {
         200,
     ),
     "account": _get("/accounts/"),
+    "refused time zone": _post(lambda tables: "/accounts/", {"time_zone": "Mars/Olympus"}, 422),
     "e-mail address": _get("/accounts/email/"),
     "password change": _get("/accounts/password_change/"),
     "refused password change": _post(

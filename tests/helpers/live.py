@@ -160,8 +160,8 @@ class Response:
         return self.headers.get("Location", "")
 
     def csrf_token(self):
-        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.text)
-        return found.group(1) if found else None
+        found = tags(self.text, "input", name="csrfmiddlewaretoken")
+        return found[0]["value"] if found else None
 
     def json(self):
         return json.loads(self.text)

@@ -26,7 +26,7 @@ class _Reader(HTMLParser):
 
 
 def segments(html):
-    """Each text node and spoken attribute, whitespace tidied (non-breaking spaces kept)."""
+    """Each text node and spoken attribute, whitespace tidied (non-breaking spaces left)."""
     reader = _Reader()
     reader.feed(html)
     tidy = (re.sub(r"[ \t\r\n]+", " ", s).strip(" ") for s in reader.segments)

@@ -61,7 +61,7 @@ def redis():
 
 
 class RedisServer:
-    """A redis-server of the test's own, as bin/with-redis runs it (nothing kept on disk), that
+    """A redis-server of the test's own, as bin/with-redis runs it (nothing stored on disk), that
     the test can kill with SIGKILL in the middle and start again on the same port.
 
     redis-server cannot take a bound socket: the first start tries the ports of this xdist

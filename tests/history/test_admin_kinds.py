@@ -1,13 +1,12 @@
 """The admin re-checks each game with its own game's rules, and can move a game to another."""
 
-import re
-
 import pytest
 from django.contrib.admin.models import CHANGE, LogEntry
 from pytest_django.asserts import assertInHTML
 
 from games.models import Entry, Game
 from tests.helpers.admin import edit_round, form_data, value_errors
+from tests.helpers.pagetext import parts, texts
 
 pytestmark = pytest.mark.django_db
 
@@ -157,6 +156,6 @@ def test_the_games_column_is_named_in_french(admin_client, make_game):
 
     html = admin_client.get("/admin/games/game/").text
 
-    header = re.search(r'<th scope="col" class="sortable column-kind">.*?</th>', html, re.S)[0]
-    assert re.search(r">Jeu</a>", header)  # the game played, not "partie" (a game at the table)
+    [header] = parts(html, "th", scope="col", class_="column-kind")
+    assert texts(header, "a") == ["Jeu"]  # the game played, not "partie" (a game at the table)
     assertInHTML('<td class="field-kind">LAMA, règle Lato z Komarami</td>', html)

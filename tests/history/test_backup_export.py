@@ -15,7 +15,7 @@ from pytest_django.asserts import assertInHTML
 from games.archive import backup, export
 from games.models import Game
 from tests.helpers import seeding
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import parts, tags
 from tests.helpers.sheet import FINISHED
 
 pytestmark = pytest.mark.engine
@@ -193,8 +193,8 @@ def test_history_links_to_the_exports_and_the_import(alice_client):
         ("/history/export.csv", "Download every round for a spreadsheet (CSV)"),
     ]:
         assert tags(html, "form", method="post", action=url)
-        form = re.search(rf'<form [^>]*action="{url}"[^>]*>(.*?)</form>', html, re.S)
-        assertInHTML(f'<button type="submit">{name}</button>', form.group(1))
+        [form] = parts(html, "form", action=url)
+        assertInHTML(f'<button type="submit">{name}</button>', form)
 
 
 def exported(client):
@@ -249,6 +249,33 @@ def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkey
     assert len(first) == 1 + 3
     assert len(rest) == 3 + 3  # 4 games more, then the last 2
     assert rest_of_games.count(b'\n   "uuid": ') == 9
+
+
+def nights_part_queries(client):
+    """The queries of the backup's nights, from the end of its games to the end of the list."""
+    parts = iter(client.get("/history/export.json").streaming_content)
+    for part in parts:
+        if b'"nights":' in part:
+            break
+    with CaptureQueriesContext(connection) as nights:
+        for part in parts:
+            if part == b"\n ]":  # the list of nights closed
+                break
+    return len(nights)
+
+
+def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monkeypatch):
+    seeding.finished_games(alice, seeding.tables(10))  # a day apart: a night each
+    assert alice.nights.count() == 10
+    caches["folds"].clear()
+    at_once = nights_part_queries(alice_client)
+    monkeypatch.setattr(export, "CHUNK", 4)
+    caches["folds"].clear()
+
+    # the nights, then their games, their rounds and their seats: per chunk of nights (4, 4
+    # and 2), not per night
+    assert at_once == 4
+    assert nights_part_queries(alice_client) == 3 * at_once
 
 
 def test_games_of_one_moment_across_chunks_are_each_written_once(alice, monkeypatch):

@@ -3,6 +3,7 @@ same code as /standings.json and /nights/N.json), and the nights back as they we
 import: a game moved to another night stays there, a night's label survives."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -10,7 +11,7 @@ from django.test import Client
 from games import nights
 from games.archive import restore
 from games.models import PLACE_MAX_LENGTH, Game, Night
-from tests.helpers.pagetext import text
+from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
 from tests.history.test_backup_import import snapshot, upload
 
@@ -90,6 +91,37 @@ def test_a_backup_of_one_night_into_an_account_with_games_makes_a_night_of_its_o
 
     assert bob.nights.count() == 3
     assert Game.objects.get(pk=held.pk).night.games.count() == 1
+
+
+def test_the_nights_of_an_import_stay_out_of_sight_until_its_last_step(
+    alice_client, two_nights, bob, bob_client, make_game, monkeypatch
+):
+    game = make_game(owner=bob, rounds=FINISHED)
+    document = exported(alice_client)
+    monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)  # each game written as it is read
+    real, seen = restore._write, []
+
+    def looking(owner, batch, job, nights):
+        written = real(owner, batch, job, nights)
+        made = set(nights.values())
+        form = bob_client.get(f"/games/{game.pk}/night/").content.decode()
+        listed = bob_client.get("/nights/").content.decode()
+        offered = {
+            int(o["value"]) for o in tags(form, "option", value=True) if o["value"].isdigit()
+        }
+        hrefs = [link["href"] for link in tags(listed, "a", href=True)]
+        linked = {int(m[1]) for href in hrefs if (m := re.fullmatch(r"/nights/(\d+)/", href))}
+        in_backup = {night["id"] for night in exported(bob_client)["nights"]}
+        seen.append((len(made), made & (offered | linked | in_backup)))
+        return written
+
+    monkeypatch.setattr(restore, "_write", looking)
+
+    assert upload(bob_client, document).imported
+
+    assert seen[0] == (1, set())  # the first game written, its night made, out of sight
+    assert all(not shown for _made, shown in seen)
+    assert len(exported(bob_client)["nights"]) == 3
 
 
 @pytest.mark.parametrize(

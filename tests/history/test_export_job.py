@@ -111,8 +111,8 @@ def test_the_job_counts_the_games_it_writes(alice, make_game):
 @pytest.mark.parametrize(
     ("error", "message"),
     [
-        (DatabaseError("the server went away"), "The database did not answer: nothing was kept."),
-        (KeyError("a bug"), "Something went wrong on the server: nothing was kept."),
+        (DatabaseError("the server went away"), "The database did not answer: nothing was saved."),
+        (KeyError("a bug"), "Something went wrong on the server: nothing was saved."),
     ],
 )
 def test_an_export_that_fails_says_so_and_keeps_nothing(

@@ -7,8 +7,6 @@ after one game changed folds that game alone. bench/growth.py times the same pag
 games.
 """
 
-import re
-
 import pytest
 from django.core.cache import caches
 from django.db import connection
@@ -20,7 +18,7 @@ from games.reports import folds, summaries
 from games.rules import Round
 from games.views.history import PER_PAGE
 from tests.helpers import seeding
-from tests.helpers.pagetext import tags, text
+from tests.helpers.pagetext import tags, text, texts
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
@@ -134,7 +132,7 @@ def test_the_chart_shows_the_last_finished_games_and_says_so(client, large):
 
     assert f"The last {summaries.CHART_GAMES} of {LARGE} finished games." in html
     # The finals chart and the rating chart (games/reports/table.py) each show the last ones.
-    assert len(re.findall(r"<tr><th scope=\"row\">", html)) == 2 * summaries.CHART_GAMES
+    assert len(tags(html, "th", scope="row")) == 2 * summaries.CHART_GAMES
 
 
 def test_the_finished_filter_is_what_the_rules_fold(client, large):
@@ -153,7 +151,8 @@ def test_the_finished_filter_is_what_the_rules_fold(client, large):
 
 
 def counted(html):
-    return re.search(r'id="results-title">\s*([^<]*?)\s*</h2>', html).group(1)
+    [title] = texts(html, "h2", id="results-title")
+    return title
 
 
 def test_a_new_version_of_the_rules_never_reads_older_folds(tmp_path, monkeypatch):

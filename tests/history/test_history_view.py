@@ -1,4 +1,3 @@
-import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -7,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from pytest_django.asserts import assertContains, assertInHTML
 
 from games.models import Game
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import parts, tags, texts
 
 pytestmark = pytest.mark.engine
 
@@ -25,7 +24,7 @@ def test_it_requires_login(client):
 def test_home_and_menu_link_to_the_history(alice_client):
     html = alice_client.get("/en/").content.decode()
 
-    assert html.count('href="/history/"') == 2
+    assert len(tags(html, "a", href="/history/")) == 2
 
 
 def test_it_lists_games_newest_first_with_their_facts(alice_client, make_game):
@@ -39,7 +38,8 @@ def test_it_lists_games_newest_first_with_their_facts(alice_client, make_game):
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.index(f'href="/games/{new.pk}/"') < html.index(f'href="/games/{old.pk}/"')
+    links = [link["href"] for link in tags(html, "a", href=True)]
+    assert links.index(f"/games/{new.pk}/") < links.index(f"/games/{old.pk}/")
     assert "17 minutes" in html
     assert "2 rounds" in html and "1 round" in html
     assertInHTML("<strong>Won by:</strong> Cleo", html)
@@ -70,10 +70,7 @@ def test_it_filters_by_player(alice_client, make_game):
 def test_the_player_filter_offers_names_in_dictionary_order(alice_client, make_game):
     make_game(names=("Zoé", "émile", "Ömer", "Ben", "Anna"))
     html = alice_client.get("/history/").content.decode()
-    start = html.index('name="player"')
-    offered = re.findall(
-        r"<option value=\"\d*\"[^>]*>([^<]+)</option>", html[start : html.index("</select>", start)]
-    )
+    offered = texts(parts(html, "select", name="player")[0], "option")
     assert offered == ["Everyone", "Anna", "Ben", "émile", "Ömer", "Zoé"]
 
 
@@ -101,15 +98,15 @@ def test_each_row_says_which_game_was_played(alice_client, make_game):
 
     html = alice_client.get("/history/").content.decode()
 
-    rows = re.findall(r'<p class="history-game">(.*?)</p>', html)
+    rows = texts(html, "p", class_="history-game")
     assert rows == ["Llama Llama", "L.L.A.M.A., Lato z Komarami rule"]
 
 
 def test_the_game_filter_offers_every_game(alice_client):
     html = alice_client.get("/history/").content.decode()
 
-    select = re.search(r'<select name="game" id="id_game">.*?</select>', html, re.S)[0]
-    assert re.findall(r">(.*?)</option>", select) == [
+    [select] = parts(html, "select", name="game", id="id_game")
+    assert texts(select, "option") == [
         "Every game",
         "L.L.A.M.A.",
         "L.L.A.M.A., Lato z Komarami rule",
@@ -192,7 +189,7 @@ def test_htmx_gets_only_the_results(alice_client, make_game):
     response = alice_client.get("/history/", {"status": "playing"}, headers={"HX-Request": "true"})
 
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="results"')
+    assert parts(html, "section", id="results") == [html.strip()]
     assert not tags(html, "html")
 
 

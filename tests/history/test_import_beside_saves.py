@@ -10,7 +10,6 @@ import goes on.
 
 import json
 import os
-import re
 import threading
 import time
 import uuid
@@ -19,6 +18,7 @@ import pytest
 
 from tests.helpers.backups import hostile_backup
 from tests.helpers.live import Phone, at_once, round_post, uploading
+from tests.helpers.pagetext import tags
 
 pytestmark = pytest.mark.engine
 
@@ -53,8 +53,8 @@ def upload(phone, content):
 def progress(phone, job_url):
     """(games checked, the page's text) of the job's progress page."""
     page = phone.get(job_url).text
-    found = re.search(r'<progress id="job-bar" max="\d+" value="(\d+)"', page)
-    return (int(found.group(1)) if found else 0), page
+    bar = tags(page, "progress", id="job-bar", max=True, value=True)
+    return (int(bar[0]["value"]) if bar else 0), page
 
 
 class Saver(threading.Thread):

@@ -42,14 +42,14 @@ def test_one_import_at_a_time(alice, alice_client):
 
 
 def test_an_import_whose_worker_died_does_not_block_the_next(alice, alice_client, settings):
-    stale = Job.objects.create(owner=alice, kind=Job.Kind.IMPORT)
-    stale.start()
+    silent = Job.objects.create(owner=alice, kind=Job.Kind.IMPORT)
+    silent.start()
     long_ago = timezone.now() - timedelta(seconds=settings.JOB_STALE_SECONDS + 1)
-    Job.objects.filter(pk=stale.pk).update(heartbeat=long_ago, worker="elsewhere:1")
+    Job.objects.filter(pk=silent.pk).update(heartbeat=long_ago, worker="elsewhere:1")
 
     assert upload(alice_client, [a_game()]).imported
-    stale.refresh_from_db()
-    assert stale.state == Job.State.FAILED
+    silent.refresh_from_db()
+    assert silent.state == Job.State.FAILED
 
 
 def test_a_few_imports_an_hour(alice, alice_client, settings, monkeypatch):

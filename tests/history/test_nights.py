@@ -133,11 +133,11 @@ def test_a_name_too_long_is_refused_next_to_its_field(alice_client, make_game):
 
 
 def test_a_game_moved_leaves_its_old_nights_standings(alice_client, make_game):
-    kept = make_game(rounds=[(10, 10, 20), (10, 10, 25)])
+    staying = make_game(rounds=[(10, 10, 20), (10, 10, 25)])
     moved = make_game(rounds=[(31, 0, 12), (20, 3, -10)])
-    night = kept.night_id
+    night = staying.night_id
     assert len(alice_client.get(f"/nights/{night}.json").json()["games"]) == 2
     alice_client.post(f"/games/{moved.pk}/night/", {"night": "new"})
     data = alice_client.get(f"/nights/{night}.json").json()
-    assert [game["id"] for game in data["games"]] == [kept.pk]
+    assert [game["id"] for game in data["games"]] == [staying.pk]
     assert {row["name"] for row in data["standings"]["lama"] if row["sole_wins"]} == set()

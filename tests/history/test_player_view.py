@@ -3,7 +3,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pytest_django.asserts import assertContains, assertInHTML
 
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import parts, tags
 
 
 def test_it_requires_login(client, make_game):
@@ -92,8 +92,8 @@ def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game):
 
 def section(html, kind):
     """The block of the player page about one game."""
-    start = html.index(f'<section class="player-game" aria-labelledby="game-{kind}">')
-    return html[start : html.index("</section>", start)]
+    [block] = parts(html, "section", class_="player-game", aria_labelledby=f"game-{kind}")
+    return block
 
 
 def test_a_player_of_two_games_gets_a_block_for_each(alice_client, make_game):

@@ -144,13 +144,13 @@ def long_run(count, offset=0):
         (lambda run: run, 0),  # nothing changed but a note or a name
     ],
 )
-def test_going_on_from_a_kept_rating_rates_as_from_the_start(changed, rated_anew, monkeypatch):
+def test_going_on_from_an_earlier_rating_rates_as_from_the_start(changed, rated_anew, monkeypatch):
     run = long_run(2 * ratings.CHECKPOINT_EVERY + 30)
-    kept, whole = ratings.progress(run), ratings.progress(changed(run))
+    earlier, whole = ratings.progress(run), ratings.progress(changed(run))
     played, play = [], ratings._play
     monkeypatch.setattr(ratings, "_play", lambda match, rows: played.append(play(match, rows)))
 
-    going_on = ratings.progress(changed(run), kept)
+    going_on = ratings.progress(changed(run), earlier)
 
     assert going_on.table(5) == whole.table(5)  # to the last bit
     assert going_on.checkpoints == whole.checkpoints

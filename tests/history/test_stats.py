@@ -123,7 +123,7 @@ def test_the_lato_rule_counts_chips_as_lama_does():
     assert (figures.hands_emptied, figures.chips_returned, figures.points_returned) == (1, 1, 10)
 
 
-def test_figures_are_kept_apart_per_game_in_the_rules_order():
+def test_figures_are_told_apart_per_game_in_the_rules_order():
     played = [(LL_ANA_WINS, 0), (ANA_WINS, 0), (LATO_ANA_WINS, 0), (ANA_LOSES, 0)]
 
     figures = stats.by_game(played)

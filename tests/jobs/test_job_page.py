@@ -110,7 +110,7 @@ def test_a_job_whose_task_failed_says_so_rather_than_run_for_ever(alice, alice_c
 
     html = page(alice_client, job).content.decode()
 
-    assert "It stopped on an error on the server: nothing was kept." in html
+    assert "It stopped on an error on the server: nothing was saved." in html
     assert "data-hx-trigger" not in html
     job.refresh_from_db()
     assert job.state == Job.State.FAILED

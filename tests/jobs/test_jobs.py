@@ -37,7 +37,7 @@ def test_a_job_ended_as_abandoned_cannot_be_finished_after(job):
     assert not job.finish("2 games imported.")
     job.refresh_from_db()
     assert job.state == Job.State.FAILED
-    assert "nothing was kept" in job.message
+    assert "nothing was saved" in job.message
 
 
 def test_a_job_whose_worker_process_is_gone_is_abandoned(job):

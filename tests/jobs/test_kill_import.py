@@ -70,7 +70,7 @@ def test_an_import_killed_in_the_middle_leaves_nothing_and_runs_again_whole(data
     try:
         wait_for(lambda: games_of(database, owner) == (0, 0))
         assert job_state(database, job)[0] == "failed"
-        assert "nothing was kept" in job_state(database, job)[1]
+        assert "nothing was saved" in job_state(database, job)[1]
 
         again, _owner = queue_import(database, path)
         wait_for(lambda: job_state(database, again)[0] in ("done", "failed"), timeout=300)

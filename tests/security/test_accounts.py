@@ -52,4 +52,4 @@ def test_a_refused_account_form_types_back_a_bounded_value(alice_client, path, d
     response = alice_client.post(path, data)
     assert response.status_code == 422
     assert len(response.content) < 50_000
-    assert "n" * 150 in response.text  # what was typed is kept, cut short
+    assert "n" * 150 in response.text  # what was typed is shown again, cut short

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers.pagetext import tags
 from tests.helpers.urlconf import ANY_FORM, WRITE_DATA, every_route, fillers_for, snapshot
 
 ROUTES = every_route()
@@ -43,7 +44,7 @@ def test_a_get_changes_nothing(phone, alice, game, route):
 
 def test_a_post_with_the_token_of_the_page_saves(phone, game):
     page = phone.get(f"/games/{game.pk}/")
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+    token = tags(page.text, "input", name="csrfmiddlewaretoken")[0]["value"]
     data = WRITE_DATA["round_add"] | {"csrfmiddlewaretoken": token}
     assert phone.post(f"/games/{game.pk}/rounds/", data).status_code == 302
     assert game.rounds.count() == 3

@@ -109,8 +109,8 @@ def test_a_try_forgets_the_windows_that_have_ended_whoevers_they_were(client, al
         patch.setattr(timezone, "now", lambda: later)
         fail(client, 1)
 
-    kept = set(Counter.objects.values_list("key", flat=True))
-    assert kept == {
+    left = set(Counter.objects.values_list("key", flat=True))
+    assert left == {
         throttle._account_key("carol"),
         throttle._account_key("alice"),
         limits.key("address", "127.0.0.1"),

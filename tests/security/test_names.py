@@ -40,7 +40,7 @@ LOOK_ALIKES = {
     "a digit for a letter": ("Paul", "Pau1"),
     "Turkish İ": ("irem", "İrem"),
 }
-# Different names, to be kept apart: the rule must not refuse real tables.
+# Different names, to be told apart: the rule must not refuse real tables.
 DIFFERENT = [("Ali", "All"), ("Zoé", "Zoe"), ("Léo", "Leo"), ("Ana", "Anna"), ("Yan", "Ian"),
              ("Tom", "Torn"), ("Ida", "Ila")]  # fmt: skip
 KEPT_AS_TYPED = ["🦙 Max", "👩\u200d🚀 Zoé", "❤\ufe0f Léa", "Jean-Éric", "Ömer", "Ольга",
@@ -96,7 +96,7 @@ def test_the_new_game_form_keeps_different_names_apart(alice_client, alice, firs
 
 
 @pytest.mark.parametrize("name", KEPT_AS_TYPED)
-def test_names_in_any_script_and_emoji_are_kept_as_typed(alice_client, alice, name):
+def test_names_in_any_script_and_emoji_are_stored_as_typed(alice_client, alice, name):
     assert new_game(alice_client, name, "Ben").status_code == 302
     assert alice.games.get().names == [name, "Ben"]
 

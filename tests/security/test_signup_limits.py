@@ -43,7 +43,7 @@ def test_a_client_past_its_tries_waits_for_the_window_to_end(client, two_a_windo
     assert response.status_code == 429
     assert "Too many sign-ups from this address: try again after" in response.text
     assert 0 < int(response["Retry-After"]) <= 60 * 60
-    assert tags(response.text, "input", name="username", value="ben")  # the name typed, kept
+    assert tags(response.text, "input", name="username", value="ben")  # the name typed, still there
     assert not User.objects.filter(username="ben").exists()
 
 

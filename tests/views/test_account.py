@@ -143,20 +143,20 @@ def test_the_last_backup_is_a_task_and_the_deletion_is_offered_once_it_is_ready(
     page = alice_client.get("/accounts/delete/", headers={"HX-Request": "true"}).text
     assert tags(page, "a", href=f"/jobs/{job.pk}/file/", download=True)
     assert tags(page, name="password")
-    assert json.loads(alice_client.get(f"/jobs/{job.pk}/file/").getvalue())[0]["players"]
+    assert json.loads(alice_client.get(f"/jobs/{job.pk}/file/").getvalue())["games"][0]["players"]
 
 
 def test_it_deletes_the_account_with_its_games_and_players_and_logs_out(
     alice_client, alice, bob, make_game
 ):
     make_game(names=("Ana", "Ben"), rounds=[(5, 0), (3, 2)])
-    kept = make_game(names=("Ana", "Ben"), owner=bob)
+    bobs = make_game(names=("Ana", "Ben"), owner=bob)
 
     response = alice_client.post("/accounts/delete/", {"password": PASSWORD})
 
     assert response.status_code == 302
     assert not get_user_model().objects.filter(username="alice").exists()
-    assert list(Game.objects.all()) == [kept]
+    assert list(Game.objects.all()) == [bobs]
     assert set(Player.objects.values_list("owner__username", flat=True)) == {"bob"}
     assert Seat.objects.count() == 2 and not Round.objects.exists() and not Entry.objects.exists()
     assert alice_client.get("/games/new/").status_code == 302  # to the log-in page

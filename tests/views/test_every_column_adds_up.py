@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from games import rules
 from games.display import _rows
 from games.models import Round
+from tests.helpers.pagetext import parts, tags
 from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ RULESETS = [rules.for_kind(kind) for kind in ("lama", "lato", "llama_llama")]
 @st.composite
 def typed_game(draw, ruleset):
     """(players, rounds) as a scorer could type them: any entry the game's field allows,
-    kept only where the rules accept the round (the sheet shows no other)."""
+    taken only where the rules accept the round (the sheet shows no other)."""
     players = draw(st.integers(ruleset.min_players, ruleset.max_players))
     returns = (0, -1, -10) if ruleset.has_emptied_hand else (0,)
     entry = st.sampled_from(returns) | st.integers(0, min(ruleset.max_entry, 40))
@@ -58,14 +59,14 @@ def test_a_return_typed_for_a_player_with_no_chip_is_saved_and_shown_as_zero(
         6,
     ]
     html = alice_client.get(game.get_absolute_url()).text
-    assert "−1" not in html and "−10" not in html.split("<tfoot>")[0].split("<tbody>")[1]
+    assert "−1" not in html and "−10" not in parts(html, "tbody")[0]
 
 
 def test_the_form_says_who_has_no_chip_to_give_back(alice_client, make_game):
     game = make_game(rounds=[[5, 0, 3]])
     html = alice_client.get(game.get_absolute_url()).text
     assert "No chip to give back for Ben: an emptied hand counts 0." in html
-    assert html.count('aria-describedby="no-chip"') == 1
+    assert len(tags(html, aria_describedby="no-chip")) == 1
 
 
 def test_at_the_start_nobody_has_a_chip_to_give_back(alice_client, make_game):

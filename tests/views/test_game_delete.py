@@ -33,7 +33,7 @@ def test_it_asks_first_naming_the_game(alice_client, make_game):
 
 
 def test_it_leaves_the_history_and_the_statistics(alice_client, make_game):
-    kept = make_game(rounds=[(5, 0, 12)])
+    other = make_game(rounds=[(5, 0, 12)])
     game = make_game(rounds=FINISHED)
     ShareLink.objects.create(game=game)
     cleo = Player.objects.get(name="Cleo")
@@ -51,7 +51,7 @@ def test_it_leaves_the_history_and_the_statistics(alice_client, make_game):
     assert not Round.objects.filter(game=game.pk).exists()
     assert not Entry.objects.filter(round__game=game.pk).exists()
     assert not ShareLink.objects.exists()
-    assert list(Game.objects.all()) == [kept]
+    assert list(Game.objects.all()) == [other]
     assert Player.objects.count() == 3  # the roster keeps its players
 
 

@@ -133,7 +133,7 @@ def test_it_refuses_a_new_game_past_the_accounts_most_games(alice_client, alice,
     response = alice_client.post(URL, names(player_0="Zoé", player_1="Max"))
     assert response.status_code == 422
     assert FULL in response.content.decode()
-    assert tags(response.text, "input", value="Zoé")  # the names typed are kept
+    assert tags(response.text, "input", value="Zoé")  # the names typed are still there
     assert alice.games.count() == 2
 
 

@@ -200,7 +200,7 @@ def test_it_refuses_what_it_cannot_read_next_to_the_field(
     [errors] = texts(body, "ul", class_="errors", id=f"id_{field}_errors")
     assert message in errors
     assert score_field(body, 0, "")  # nothing typed for the player
-    assert score_field(body, 1, 12)  # and what was typed is kept
+    assert score_field(body, 1, 12)  # and what was typed is still there
     assert not Round.objects.exists()
 
 

@@ -106,7 +106,7 @@ def test_an_old_pages_key_with_other_numbers_is_stale_and_keeps_them(
     assert not tags(html, class_="errors")
 
 
-def test_the_numbers_kept_save_as_the_next_round_in_one_tap(alice_client, make_game):
+def test_the_numbers_typed_save_as_the_next_round_in_one_tap(alice_client, make_game):
     game = make_game()
     key = str(uuid.uuid4())
     alice_client.post(f"/games/{game.pk}/rounds/", round_post(key))
@@ -157,6 +157,6 @@ def test_a_stale_round_after_the_end_says_the_numbers_were_not_saved(alice_clien
     assert "the game is over: your numbers (Ana 3, Ben 0, Cleo 12) were not saved" in response.text
 
 
-def test_the_sheet_is_never_kept_by_the_browser(alice_client, make_game):
+def test_the_sheet_is_never_stored_by_the_browser(alice_client, make_game):
     response = alice_client.get(make_game().get_absolute_url())
     assert "no-store" in response["Cache-Control"]

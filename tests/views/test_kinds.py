@@ -1,7 +1,5 @@
 """The three games at the table: each refuses, per its own rules, with a message by the field."""
 
-import re
-
 import pytest
 from pytest_django.asserts import assertInHTML
 
@@ -37,7 +35,8 @@ def radio(body, kind):
 def choice_text(body, kind):
     """The words of a game's choice, as read out."""
     for_id = radio(body, kind)["id"]
-    return pagetext.text(re.search(rf'<label class="choice" for="{for_id}">.*?</label>', body)[0])
+    [label] = pagetext.parts(body, "label", class_="choice", for_=for_id)
+    return pagetext.text(label)
 
 
 def test_the_form_names_the_three_games_in_full_with_their_players(alice_client):
@@ -70,7 +69,7 @@ def test_it_offers_the_game_chosen_last_time(alice_client, make_game):
     body = alice_client.get(URL).text
     assert "checked" in radio(body, "llama_llama")
     assert "checked" not in radio(body, "lama")
-    limit = re.search(r"<p [^>]*data-players-limit>(.*?)</p>", body)[1]
+    [limit] = pagetext.texts(body, "p", data_players_limit=True)
     assert limit == "Llama Llama is played by 2 to 4 players."
     [starter] = pagetext.tags(body, "div", class_="starter-field")
     assert "hidden" in starter  # Llama Llama has no starter
@@ -147,8 +146,8 @@ KIND_LINES = [
 
 def kind_line(html):
     """The line under the title that says which game, or which rule, the sheet keeps."""
-    after_title = html[html.index("</h1>") :]
-    return re.search(r'<p class="game-kind">(.*?)</p>', after_title)[1]
+    [line] = pagetext.texts(html, "p", class_="game-kind")
+    return line
 
 
 @pytest.mark.parametrize(("kind", "line"), KIND_LINES)
@@ -264,8 +263,8 @@ def test_llama_llama_refuses_a_fifth_round(alice_client, make_game):
 
 def errors_next_to(body, field):
     """The messages shown next to a field, as read out; [] when there are none."""
-    found = re.search(rf'<ul class="errors" id="id_{field}_errors">(.*?)</ul>', body, re.S)
-    return [] if found is None else re.findall(r"<li>(.*?)</li>", found[1])
+    found = pagetext.parts(body, "ul", class_="errors", id=f"id_{field}_errors")
+    return [] if not found else pagetext.texts(found[0], "li")
 
 
 TWO_EMPTIED = "Only one player can empty their hand in a round: 2 players are at 0 or below."

@@ -29,7 +29,7 @@ def page(client, game, language="en"):
 
 def banner(client, game, language="en"):
     html = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).text
-    return text(html.split('<div class="banner"')[1].split("</div>")[0].split(">", 1)[1])
+    return text(parts(html, "div", class_="banner")[0])
 
 
 # ---------------------------------------------------------------------------- the sheet
@@ -209,5 +209,5 @@ def test_the_undo_page_lists_the_scores(alice_client, llama):
 def test_after_a_tie_break_the_star_goes_to_the_winner_alone(alice_client, llama):
     game = llama([(70, 50, 5, 1), (34, 54, 9, 2)])
     html = alice_client.get(game.get_absolute_url()).text
-    head = text(html.split("<thead>")[1].split("</thead>")[0])
+    head = text(parts(html, "thead")[0])
     assert head == "Round # Ana Ben won the game ★ (won the game) Cleo Dan"

@@ -1,5 +1,5 @@
 """Numbers and dates as a person reads them: a real minus sign (U+2212) in what a page shows,
-the hyphen-minus kept where a program reads it; dates in each language's own order."""
+the hyphen-minus left where a program reads it; dates in each language's own order."""
 
 from datetime import UTC, datetime
 

@@ -13,6 +13,7 @@ from django.templatetags.static import static
 
 from games.views import offline
 from scorekeeper.keeping import ACCOUNT_HEADER, ANONYMOUS
+from tests.helpers.pagetext import tags
 
 
 def worker_config(response):
@@ -29,9 +30,9 @@ def test_the_worker_is_served_at_the_root_and_asked_for_at_each_visit(client, db
     assert response["ETag"] == f'"{config["version"]}"'
     assert set(config["offline"]) == {"en", "fr"}
     for url in config["shell"]:  # every file it keeps at install exists
-        kept = client.get(url)
-        kept.close()
-        assert kept.status_code == 200, url
+        file = client.get(url)
+        file.close()
+        assert file.status_code == 200, url
 
 
 def test_an_unchanged_worker_costs_a_304(client, db):
@@ -124,7 +125,7 @@ def test_pages_name_their_account_for_the_worker(client, alice, bob, make_game):
     assert str(alice.pk) not in {alices} and anonymous == ANONYMOUS
 
 
-def test_only_whole_pages_are_kept(alice_client, make_game, admin_client):
+def test_only_whole_pages_are_copied(alice_client, make_game, admin_client):
     game = make_game()
     htmx_part = alice_client.get(f"/games/{game.pk}/", headers={"HX-Request": "true"})
     refused = alice_client.post(f"/games/{game.pk}/rounds/", {"round_number": 1})
@@ -147,7 +148,7 @@ def test_logging_out_asks_the_browser_to_forget(alice_client):
 def test_the_log_out_button_tells_the_worker(alice_client):
     page = alice_client.get("/accounts/").text
 
-    assert re.search(r'<form[^>]*action="/accounts/logout/"[^>]*data-forget-offline', page)
+    assert tags(page, "form", action="/accounts/logout/", data_forget_offline=True)
 
 
 def test_the_csp_lets_only_our_own_worker_run(client, db):

@@ -147,7 +147,7 @@ def test_a_return_typed_by_hand_against_totals_changed_since_is_refused_saying_w
     assert field(refused.text, "totals", "3,13,0")
     assert field(refused.text, "seat_1", -1)
     assert len(stored(game)) == 1
-    typed["totals"] = "3,13,0"  # seen, and kept: the person's choice
+    typed["totals"] = "3,13,0"  # seen, and left as it is: the person's choice
     assert scorer.post(f"{scorer.url}rounds/", typed).status_code == 302
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from accounts.forms import zone_choices
 from games.models import ScorerLink
 from games.rulebook import lama, llama_llama
 from tests.helpers.pagetext import segments, tags, text
@@ -18,6 +19,8 @@ NEUTRAL = [*NAMES, *lama.GAME_PLAYERS, "Scorekeeper", "English", "Français", "T
 NEUTRAL += ["points?", "Lama", "Lege alle Minuspunkte ab", "Lato z Komarami", "LÂche ta MAin"]
 NEUTRAL += ["Llama Llama"]  # its name in both languages
 SAME_IN_BOTH = re.compile(r"\b(?:" + "|".join(NEUTRAL) + r")\b")
+# The account page's time zones, named as the time zone database names them, in English.
+ZONES = {label for _region, zones in zone_choices()[1:] for _name, label in zones}
 
 
 def catalog_sentences():
@@ -33,6 +36,7 @@ def catalog_sentences():
 def untranslated(english, french):
     """Text shown identically on both renderings of a page, or English sentences left in French."""
     shared = set(segments(english)) & set(segments(french))
+    shared -= ZONES
     left = {s for s in shared if re.search(r"[A-Za-z]{3}", SAME_IN_BOTH.sub("", s))}
     french_text = text(french)
     return left | {s for s in catalog_sentences() if s in french_text}

@@ -1,4 +1,4 @@
-"""Merging two players who are one person: games, figures and history follow the player kept."""
+"""Merging two players who are one person: games, figures and history follow the one who stays."""
 
 import pytest
 from pytest_django.asserts import assertInHTML

@@ -5,13 +5,12 @@ PostgreSQL as the suite runs (tests/helpers/live.py), so the two requests really
 """
 
 import json
-import re
 import uuid
 
 import pytest
 
 from tests.helpers.live import Phone, at_once, round_post
-from tests.helpers.pagetext import tags
+from tests.helpers.pagetext import tags, texts
 from tests.helpers.worker import wait_for
 
 pytestmark = pytest.mark.engine
@@ -79,8 +78,8 @@ def import_post(phone, backup):
 
 def games_held(phone):
     """The account's games, as its history counts them (exports are limited per hour)."""
-    heading = re.search(r'id="results-title">\s*(\d+) game', phone.get("/history/").text)
-    return int(heading.group(1)) if heading else 0
+    heading = texts(phone.get("/history/").text, "h2", id="results-title")
+    return int(heading[0].split()[0]) if heading else 0
 
 
 def test_one_backup_posted_twice_at_once_is_imported_once(table):

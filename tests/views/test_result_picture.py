@@ -1,6 +1,7 @@
 """The result picture of a finished game (games/views/result.py, games/reports/picture.py)."""
 
 import io
+from datetime import UTC, datetime
 
 import pytest
 from django.core.cache import caches
@@ -93,6 +94,19 @@ def test_each_language_has_its_picture(alice_client, make_game):
     assert english["ETag"] != french["ETag"]
     assert english.content != french.content
     assert "Accept-Language" in french["Vary"] and "Cookie" in french["Vary"]
+
+
+def test_each_time_zone_has_its_picture(alice_client, make_game):
+    """Its date is read in the account's zone (accounts/zones.py): at 23:30 in Paris it is
+    the next day in Auckland."""
+    game = finished_game(make_game)
+    Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 6, 15, 21, 30, tzinfo=UTC))
+    paris = alice_client.get(url(game))
+    assert alice_client.post("/accounts/", {"time_zone": "Pacific/Auckland"}).status_code == 302
+
+    auckland = alice_client.get(url(game), headers={"if-none-match": paris["ETag"]})
+
+    assert auckland.status_code == 200 and auckland.content != paris.content
 
 
 def kept_pictures():

@@ -89,7 +89,7 @@ def test_the_edit_page_of_a_round_that_is_gone_shows_the_sheet_and_says_so(alice
 
 def edit_page_fields(client, game, number):
     html = client.get(f"/games/{game.pk}/rounds/{number}/edit/").text
-    return {"round_id": html.split('name="round_id" value="')[1].split('"')[0]}
+    return {"round_id": tags(html, "input", name="round_id")[0]["value"]}
 
 
 def test_an_edit_page_whose_round_was_undone_changes_nothing(alice_client, make_game):

@@ -46,8 +46,8 @@ def undo_page(client, game, number=None):
 def bound_to(page):
     """The hidden fields of an undo page's form: what its button posts."""
     html = page.text
-    number = html.split('name="round_number" value="')[1].split('"')[0]
-    round_id = html.split('name="round_id" value="')[1].split('"')[0]
+    number = tags(html, "input", name="round_number")[0]["value"]
+    round_id = tags(html, "input", name="round_id")[0]["value"]
     return {"round_number": number, "round_id": round_id}
 
 
@@ -88,7 +88,7 @@ def test_an_old_undo_page_does_not_undo_a_new_round_of_the_same_number(alice_cli
 
 
 def test_the_undo_page_shown_again_by_back_says_its_round_is_gone(alice_client, make_game):
-    """Back refetches the page (it is never kept): it shows the sheet, not round 1's undo."""
+    """Back refetches the page (it is never stored): it shows the sheet, not round 1's undo."""
     game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
     alice_client.post(f"/games/{game.pk}/undo/", bound_to(undo_page(alice_client, game, 2)))
 

@@ -2,8 +2,6 @@
 games, links home, French typography. Llama Llama's and the Lato z Komarami rule's own pages
 have their own files."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
@@ -40,9 +38,9 @@ def page(client, language, slug=None):
 
 def example(html, name):
     """The text of one worked example, found by its data-example mark."""
-    found = re.search(rf'data-example="{name}">(.*?)</(?:span></span>|li>)', html, flags=re.S)
+    found = parts(html, data_example=name)
     assert found, f"no example {name}"
-    return text(found.group(1))
+    return text(found[0])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -140,8 +138,8 @@ def test_the_scoresheet_and_round_form_link_to_the_rules(alice_client, make_game
     game = make_game(rounds=[(5, 0, 12)])
     html = alice_client.get(game.get_absolute_url()).content.decode()
     assert tags(html, "a", href="/en/rules/")
-    reminder = re.search(r'<p class="reminder">(.*?)</p>', html, flags=re.S).group(1)
-    assert "all llamas together cost 10" in reminder
+    [reminder] = parts(html, "p", class_="reminder")
+    assert "all llamas together cost 10" in text(reminder)
     assert tags(reminder, "a", href="/en/rules/scoring/")
     edit = alice_client.get(reverse("round_edit", args=[game.pk, 1])).content.decode()
     assert tags(edit, "a", href="/en/rules/scoring/")
@@ -150,8 +148,8 @@ def test_the_scoresheet_and_round_form_link_to_the_rules(alice_client, make_game
 def test_the_round_form_reminder_is_french_for_french_players(alice_client, make_game):
     game = make_game()
     html = alice_client.get(game.get_absolute_url(), headers={"accept-language": "fr"})
-    reminder = re.search(r'<p class="reminder">(.*?)</p>', html.content.decode(), re.S).group(1)
-    assert "tous les lamas ensemble coûtent 10" in reminder
+    [reminder] = parts(html.content.decode(), "p", class_="reminder")
+    assert "tous les lamas ensemble coûtent 10" in text(reminder)
     assert tags(reminder, "a", href="/fr/rules/scoring/")
 
 
@@ -169,7 +167,7 @@ def test_each_page_leads_to_the_next_topic(client):
 @pytest.mark.parametrize("path", EVERY_PAGE)
 def test_french_pages_follow_french_typography(client, path):
     html = page(client, "fr", path.rstrip("/") or None)
-    body = html[html.index("<main") :]
+    body = html[html.index(parts(html, "main")[0]) :]  # the page's own words, not the menu
     problems = [found for segment in segments(body) if (found := bad_typography(segment))]
     assert problems == []
 
@@ -182,7 +180,7 @@ def test_the_index_leads_to_the_rules_of_each_game(client, language):
         assert tags(index, "a", href=target)
     assert tags(index, id="lama")
     # The L.L.A.M.A. part of the index leads to its variant as well.
-    lama_part = index[index.index('id="lama"') : index.index('id="contents"')]
+    [lama_part] = parts(index, "section", id="lama")
     assert tags(lama_part, "a", href=f"/{language}/rules/lato-z-komarami/")
     assert tags(page(client, language, "box"), "a", href=f"/{language}/rules/lato-z-komarami/")
 

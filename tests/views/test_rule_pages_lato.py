@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.rulebook import lato as book
 from games.rules import lama, lato
-from tests.helpers.pagetext import tags, text
+from tests.helpers.pagetext import parts, tags, text
 
 LANGUAGES = ("en", "fr")
 LLAMA = lama.LLAMA
@@ -21,9 +21,9 @@ def page(client, language):
 
 
 def compared(html, name):
-    found = re.search(rf'data-example="{name}">(.*?)</li>', html, flags=re.S)
+    found = parts(html, "li", data_example=name)
     assert found, f"no example {name}"
-    return text(found.group(1))
+    return text(found[0])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -31,7 +31,7 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
     shown = text(page(client, language))
     assert lato.RULES.penalty_formula() == "1+2+3+4+5+6+7×10"
     assert lato.RULES.max_entry == 91
-    # The sums sit in spans kept on one line: text() puts a space where a span ends.
+    # The sums sit in spans held on one line: text() puts a space where a span ends.
     assert re.search(re.escape(lato.RULES.penalty_formula()) + " ?,", shown)
     assert f"1 {'to' if language == 'en' else 'à'} 91" in shown
     assert re.search(rf"\( ?{re.escape(lama.RULES.penalty_formula())} ?\)", shown)
@@ -83,11 +83,11 @@ def test_a_lato_sheet_links_to_its_rule(alice_client, make_game, language):
     game = make_game(rounds=[(21, 0, 12)], kind="lato")
     headers = {"accept-language": language}
     html = alice_client.get(game.get_absolute_url(), headers=headers).content.decode()
-    lato_page = f'href="/{language}/rules/lato-z-komarami/"'
-    assert lato_page in re.search(r'<p class="sheet-links">(.*?)</p>', html, re.S).group(1)
-    assert lato_page in re.search(r'<p class="reminder">(.*?)</p>', html, re.S).group(1)
+    lato_page = f"/{language}/rules/lato-z-komarami/"
+    assert tags(parts(html, "p", class_="sheet-links")[0], "a", href=lato_page)
+    assert tags(parts(html, "p", class_="reminder")[0], "a", href=lato_page)
     edit = alice_client.get(reverse("round_edit", args=[game.pk, 1]), headers=headers)
-    assert lato_page in edit.content.decode()
+    assert tags(edit.content.decode(), "a", href=lato_page)
 
 
 def test_a_llama_sheet_keeps_its_own_rules(alice_client, make_game):

@@ -8,7 +8,7 @@ import pytest
 
 from games.rulebook import llama_llama as book
 from games.rules import llama_llama
-from tests.helpers.pagetext import tags, text
+from tests.helpers.pagetext import parts, tags, text, texts
 
 LANGUAGES = ("en", "fr")
 SLUGS = [slug for slug, _title in book.SECTIONS]
@@ -37,17 +37,18 @@ def page(client, language, slug=None):
 
 def scored_table(html, name):
     """The points per goal, and the total, of one player's table on the example page."""
-    table = re.search(rf'<table class="scored" data-example="{name}">(.*?)</table>', html, re.S)
-    assert table, f"no table {name}"
-    rows = re.findall(r"<tr><th scope=\"row\">.*?<td>(\d+)</td></tr>", table.group(1), re.S)
-    total = re.search(r"<tfoot>.*?<strong>(\d+)</strong>", table.group(1), re.S).group(1)
+    tables = parts(html, "table", class_="scored", data_example=name)
+    assert tables, f"no table {name}"
+    [body], [foot] = parts(tables[0], "tbody"), parts(tables[0], "tfoot")
+    rows = [texts(row, "td")[-1] for row in parts(body, "tr")]  # the points, last in the row
+    [total] = texts(foot, "strong")
     return [int(points) for points in rows], int(total)
 
 
 def marked(html, name):
-    found = re.search(rf'data-example="{name}">(.*?)</(?:p|ul)>', html, flags=re.S)
+    found = parts(html, data_example=name)
     assert found, f"no example {name}"
-    return text(found.group(1))
+    return text(found[0])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -117,8 +118,8 @@ def test_the_small_cases_show_what_the_calculator_counts(client, language):
     for name, (goals, hand) in book.CASES.items():
         goals = [llama_llama.parse_goal(goal) for goal in goals]
         total = llama_llama.hand_score(goals, llama_llama.parse_hand(hand)).total
-        shown = re.search(rf'data-example="{name}">(.*?)</span></span></span>', html, re.S)
-        assert f"= {total} point" in text(shown.group(1)), name
+        [shown] = parts(html, data_example=name)
+        assert f"= {total} point" in text(shown), name
     # The rulebook's own words for these cases, typed here on their own.
     assert [llama_llama.parse_goal("DF=5").score(Counter(h)) for h in ("DDFF", "DFF")] == [10, 5]
     assert llama_llama.parse_goal("AABB=10, AA=7").score(Counter("AABB")) == 17
@@ -179,7 +180,8 @@ def test_a_llama_llama_sheet_links_to_its_rules(alice_client, make_game, languag
     game = make_game(rounds=[(21, 18, 25)], kind="llama_llama")
     html = alice_client.get(game.get_absolute_url(), headers={"accept-language": language})
     assert tags(html.text, "a", href=f"/{language}/rules/llama-llama/")
-    assert not tags(html.text.split("</header>")[1], href=f"/{language}/rules/")
+    in_header = tags(parts(html.text, "header")[0], href=f"/{language}/rules/")
+    assert tags(html.text, href=f"/{language}/rules/") == in_header  # none below it
 
 
 def test_each_page_leads_to_the_next_topic(client):

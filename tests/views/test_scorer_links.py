@@ -85,7 +85,7 @@ def test_htmx_gets_the_scorers_sheet_partial(client, link):
     )
 
     assert response.status_code == 200
-    assert response.text.lstrip().startswith('<section id="sheet"')
+    assert parts(response.text, "section", id="sheet") == [response.text.strip()]
     [board] = tags(response.text, id="board")
     assert board["data-hx-get"].startswith(f"/s/{link.token}/board/")
 

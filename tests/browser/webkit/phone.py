@@ -21,7 +21,7 @@ SIZE = int(os.environ.get("PHONE_WIDTH", 390)), int(os.environ.get("PHONE_HEIGHT
 
 
 def main():
-    # Nothing kept from one run to the next: a phone that never opened the app.
+    # Nothing stored from one run to the next: a phone that never opened the app.
     context = WebKit2.WebContext(website_data_manager=WebKit2.WebsiteDataManager.new_ephemeral())
     context.set_automation_allowed(True)
     context.connect("automation-started", lambda _context, session: start(context, session))
