@@ -212,7 +212,8 @@ def _play(match, rows):
     )
     players = [player for player, _place in seated]
     for player in players:
-        rows.setdefault(player, Row(player, Rating(MODEL.mu, MODEL.sigma)))
+        if player not in rows:  # a new row only for a first game (setdefault builds one each time)
+            rows[player] = Row(player, Rating(MODEL.mu, MODEL.sigma))
     teams = [[MODEL.rating(mu=rows[p].mu, sigma=rows[p].sigma)] for p in players]
     rated = MODEL.rate(teams, ranks=[place for _player, place in seated])
     for player, (new,) in zip(players, rated, strict=True):
