@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
+from importlib import metadata
 
 from django.conf import settings
 from django.core.cache import caches
@@ -27,6 +28,9 @@ from games.models import Game, Kind, Seat
 from games.reports import charts, folds, ratings, summaries
 
 FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
+# A kept rating depends on its matches (stored places) and on the code that rates them only:
+# a release that changes other code (the rules, the pages) finds it still, in a shared cache.
+RATING = f"{folds.fingerprint(('games.reports.ratings',))}-{metadata.version('openskill')}"
 # Versions are random 63-bit numbers: summed whole they overflow SQLite's integers, so two
 # residues of them are summed, each small enough for 20,000 games.
 PARTS = (1_048_573, 1_048_571)
@@ -95,7 +99,7 @@ def _rated(owner, kind, matches) -> ratings.Progress:
     """The rating of `matches`, going on from the one kept for the account and kind: a game
     that ends rates one match; a game of another kind, a new note or a new name, none; a game
     changed or deleted, the matches after it."""
-    key, cache = f"rated:{FINGERPRINT}:{owner.pk}:{kind}", caches["folds"]
+    key, cache = f"rated:{RATING}:{owner.pk}:{kind}", caches["folds"]
     kept = cache.get(key)
     rated_before = kept and len(kept.matches)
     found = ratings.progress(matches, kept)

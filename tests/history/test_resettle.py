@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from games import rules
 from games.models import Game
+from games.reports import table
 
 pytestmark = pytest.mark.django_db
 
@@ -40,15 +41,19 @@ def test_a_rule_change_ends_or_reopens_games_once_resettled(make_game, monkeypat
 UNMOVED = "0 finished at another time, 0 placed otherwise"
 
 
-def test_a_rule_change_that_ranks_otherwise_moves_the_places(make_game, monkeypatch):
+def test_a_rule_change_that_ranks_otherwise_moves_the_places(make_game, monkeypatch, alice):
     game = make_game(rounds=[(25, 0, 5), (20, 3, 0)])  # Ana 45, Ben 3, Cleo 5: Ben wins
     assert Game.objects.get(pk=game.pk).places == [3, 1, 2]
+    ana, ben = (seat.player.pk for seat in game.seats[:2])
+    assert table.tables(alice).of("lama").row(ben).wins == 1  # kept under the table's key
     monkeypatch.setattr(rules.for_kind("lama"), "highest_wins", True)  # a new rule
 
     moved = "0 finished, 0 no longer finished, 0 finished at another time, 1 placed otherwise."
     assert resettle() == moved
 
     assert Game.objects.get(pk=game.pk).places == [1, 3, 2]
+    found = table.tables(alice).of("lama")
+    assert (found.row(ana).wins, found.row(ben).wins) == (1, 0)
 
 
 def test_nothing_to_change_says_so(make_game):

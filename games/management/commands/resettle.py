@@ -57,5 +57,9 @@ def resettle(pk):
         if game is None:
             return GONE
         game = services.lock(game)
+        was = [game.finished_at, game.places]
         game.settle()
-        return [game.finished_at, game.places]
+        now = [game.finished_at, game.places]
+        if now != was:  # a new version: what was kept of it (the group's table) is read anew
+            Game.objects.filter(pk=pk).raise_version()
+        return now
