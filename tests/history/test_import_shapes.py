@@ -142,6 +142,7 @@ def test_the_games_of_a_backup_are_read_past_what_is_derived_from_them():
             stream.count(io.BytesIO(content))
 
 
+@pytest.mark.slow  # each reads a file of up to 50 MB
 @pytest.mark.parametrize("name", SHAPES)
 def test_a_hostile_shape_is_refused_within_50_mb(name):
     content, reason = SHAPES[name]

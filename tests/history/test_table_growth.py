@@ -32,6 +32,7 @@ def queries(client, owner, path):
     return len(captured)
 
 
+@pytest.mark.slow  # 5,000 games seeded
 def test_the_table_and_its_json_cost_the_same_at_any_size(client, django_user_model):
     small = account(django_user_model, "small", SMALL)
     large = account(django_user_model, "large", LARGE)

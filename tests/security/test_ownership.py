@@ -14,6 +14,7 @@ import pytest
 from django.test import Client
 
 from games.models import Player, ShareLink
+from tests.helpers import worlds
 from tests.helpers.urlconf import (
     ANY_FORM,
     SCORER_ROUTES,
@@ -40,19 +41,27 @@ def read_only_link_for(game):
     return ShareLink.objects.get_or_create(game=game)[0].get_absolute_url()
 
 
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker):
+    with worlds.for_the_module(django_db_blocker):
+        alice, bob = worlds.users("alice", "bob")
+        secret = worlds.game(
+            alice, [f"Zoé {SECRET}", f"Léon {SECRET}", f"Ana {SECRET}"], [[3, 5, 0], [2, 0, 4]]
+        )
+        shared = worlds.game(alice, [f"Ugo {SHARED}", f"Ida {SHARED}"], [[3, 0]])
+        fillers = fillers_for(alice, secret)
+        # The live view answers whoever holds a token, by design: the one it is filled with is
+        # the shared game's, whose page must show nothing of alice's secret game.
+        fillers[("live", "token")] = ShareLink.objects.create(game=shared).token
+        bobs = scorer_link_for(worlds.game(bob, ["Bo", "Di"])).token
+        fillers |= {(name, "token"): bobs for name in SCORER_ROUTES}
+        yield {"alice": alice, "bob": bob, "game": secret, "shared": shared, "fillers": fillers}
+
+
 @pytest.fixture
-def world(alice, bob, make_game):
-    secret = make_game(
-        [f"Zoé {SECRET}", f"Léon {SECRET}", f"Ana {SECRET}"], rounds=[[3, 5, 0], [2, 0, 4]]
-    )
-    shared = make_game([f"Ugo {SHARED}", f"Ida {SHARED}"], rounds=[[3, 0]])
-    fillers = fillers_for(alice, secret)
-    # The live view answers whoever holds a token, by design: the one it is filled with is
-    # the shared game's, whose page must show nothing of alice's secret game.
-    fillers[("live", "token")] = ShareLink.objects.create(game=shared).token
-    bobs = scorer_link_for(make_game(["Bo", "Di"], owner=bob)).token
-    fillers |= {(name, "token"): bobs for name in SCORER_ROUTES}
-    return {"alice": alice, "bob": bob, "game": secret, "shared": shared, "fillers": fillers}
+def world(db, module_world):
+    """The module's world, each test in a savepoint of its own (tests/helpers/worlds.py)."""
+    return module_world
 
 
 def visitor(kind, world):

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from games.models import Entry, Game, Round, ScorerLink
+from tests.helpers import worlds
 from tests.helpers.urlconf import (
     ANY_FORM,
     SCORER_ROUTES,
@@ -26,15 +27,24 @@ GAME_A, GAME_B = "alpha-4e2", "beta-8d7"
 ROUTES = every_route()
 
 
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker):
+    with worlds.for_the_module(django_db_blocker):
+        alice, bob = worlds.users("alice", "bob")
+        game_a = worlds.game(alice, [f"Zoé {GAME_A}", "Léon", "Ana"], [[3, 5, 0], [2, 0, 4]])
+        game_b = worlds.game(alice, [f"Ugo {GAME_B}", "Ida", "Max"], [[3, 5, 0], [2, 0, 4]])
+        ScorerLink.objects.create(game=game_b, number=1)  # B's own link, which nobody here holds
+        fillers = fillers_for(alice, game_a)  # makes game A's scorer link, number 1
+        fillers[("live", "token")] = "not-shared-with-the-scorer"
+        link = ScorerLink.objects.get(game=game_a)
+        yield {"alice": alice, "bob": bob, "a": game_a, "b": game_b, "link": link,
+               "fillers": fillers}  # fmt: skip
+
+
 @pytest.fixture
-def world(alice, bob, make_game):
-    game_a = make_game([f"Zoé {GAME_A}", "Léon", "Ana"], rounds=[[3, 5, 0], [2, 0, 4]])
-    game_b = make_game([f"Ugo {GAME_B}", "Ida", "Max"], rounds=[[3, 5, 0], [2, 0, 4]])
-    ScorerLink.objects.create(game=game_b, number=1)  # B's own link, which nobody here holds
-    fillers = fillers_for(alice, game_a)  # makes game A's scorer link, number 1
-    fillers[("live", "token")] = "not-shared-with-the-scorer"
-    link = ScorerLink.objects.get(game=game_a)
-    return {"alice": alice, "bob": bob, "a": game_a, "b": game_b, "link": link, "fillers": fillers}
+def world(db, module_world):
+    """The module's world, each test in a savepoint of its own (tests/helpers/worlds.py)."""
+    return module_world
 
 
 def scorer(kind, world):
