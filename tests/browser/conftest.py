@@ -195,14 +195,15 @@ def page(context):
 
 
 @pytest.fixture
-def other_phone(browser, live_server, watch):
-    """A second phone at the table, signed in as nobody, watched like the first."""
-    context = browser.new_context(base_url=live_server.url, locale="en-GB", **PHONE)
-    context.set_default_timeout(5000)
-    context.on("page", watch.attach)
-    yield context.new_page()
-    context.close()
-    wait_for_requests()
+def other_phone(browser, live_server, watch, context):
+    """A second phone at the table, signed in as nobody, watched like the first. Closed before
+    the first phone's `context`, whose own close then waits for the server's last requests:
+    waiting here, with the first phone's connections still open, would wait for nothing."""
+    phone = browser.new_context(base_url=live_server.url, locale="en-GB", **PHONE)
+    phone.set_default_timeout(5000)
+    phone.on("page", watch.attach)
+    yield phone.new_page()
+    phone.close()
 
 
 @pytest.fixture

@@ -29,5 +29,5 @@ def test_the_export_button_leads_to_its_file(page, signed_in, make_game, locale,
     assert problems(page) == []
     with page.expect_download() as download:
         page.get_by_role("link", name=re.compile(link)).click()
-    games = json.loads(download.value.path().read_text(encoding="utf-8"))
+    games = json.loads(download.value.path().read_text(encoding="utf-8"))["games"]
     assert [game["players"] for game in games] == [["Ana", "Ben", "Cleo"]]
