@@ -20,6 +20,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from games import nights
 from games.models import Game, Round, ScorerLink, Seat
 
 # The views a scorer link reaches, by the owner's URL name: everything else is the owner's.
@@ -104,8 +105,9 @@ def get_player_for(user, pk):
 
 
 def get_night_for(user, pk):
-    """The one door to a night: another account's night is a 404."""
-    return get_object_or_404(user.nights, pk=pk)
+    """The one door to a night: another account's night is a 404, and so is one that only an
+    import still being written fills (games/nights.py, shown)."""
+    return get_object_or_404(nights.shown(user.nights.all()), pk=pk)
 
 
 def for_owner(view):
