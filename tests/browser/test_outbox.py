@@ -63,9 +63,22 @@ def no_signal(relay, watch):
     return Signal
 
 
+# The phone has dealt with a save: the form numbered for the next round (saved, or in the
+# outbox), or a field marked as refused.
+DEALT_WITH = """shown => {
+  const legend = document.querySelector("legend");
+  return (legend && legend.textContent !== shown) || document.querySelector("[aria-invalid=true]");
+}"""
+
+
 def queue_round(page, values):
+    """Type a round and save it, then wait until the phone has dealt with the save: with no
+    signal, a save on its way fails only after a moment, and the next round typed before
+    that would be typed into the form the outbox then empties."""
+    shown = page.locator("legend").first.text_content()
     type_round(page, values)
     page.get_by_role("button", name="Save round").click()
+    page.wait_for_function(DEALT_WITH, arg=shown)
 
 
 def test_the_round_being_typed_survives_a_link_back_a_reload_and_a_closed_tab(
