@@ -151,6 +151,9 @@ def test_a_llama_llama_round_with_the_calculator_takes_twelve_actions(page, sign
     page.get_by_label("Letters in Ana's hand").fill("ABCDEFG")
     page.get_by_role("button", name="Calculate for Ana").click()
     expect(points_field(page, "Ana")).to_have_value("74")
+    # Calculate's answer settles by moving the cursor to Ben's letters: typed before that, a
+    # score could land there.
+    expect(page.get_by_label("Letters in Ben's hand")).to_be_focused()
     type_round(page, {"Ben": 44, "Cleo": 7, "Dan": 21})
     page.get_by_role("button", name="Save round").click()
     saved(page, game, 1)
