@@ -4,6 +4,15 @@
 
 export const roundForm = () => document.querySelector("form.round-form[data-hx-post]");
 
+// The form's own fields, not what was typed: its round, its submission key, the key of the
+// round just saved (a late second tap's), the totals it is typed against.
+const OWN_FIELDS = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "saved_key", "totals"]);
+
+export const isOwnField = (name) => OWN_FIELDS.has(name);
+
+// What was typed, out of a form's data: [name, value] pairs, the form's own fields left out.
+export const typedIn = (data) => [...data].filter(([name, value]) => !isOwnField(name) && value !== "");
+
 // A round's players' fields, in seat order.
 export function seatFields(form) {
   return [...form.querySelectorAll("input[data-seat-field]")];

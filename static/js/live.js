@@ -1,5 +1,6 @@
 // The boards that follow the game (the sheet's #board and the live view's): their polls.
 import { clockTime } from "./clock.js";
+import { typedIn } from "./forms.js";
 import { holding } from "./outbox.js";
 
 // The live view without a signal: a poll that cannot reach the server says since when the
@@ -51,11 +52,6 @@ function showGone(board, html) {
 // typed is put into the new form by its name (never the form's own keys: its round, its
 // submission key, the totals it is typed against). Left alone while a save of it is under way,
 // or while the outbox holds rounds (outbox.js numbers the form itself then).
-const FORM_OWN = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "saved_key", "totals"]);
-
-function typedIn(form) {
-  return [...new FormData(form)].filter(([name, value]) => !FORM_OWN.has(name) && value !== "");
-}
 
 function putInto(form, name, value) {
   const fields = [...form.querySelectorAll(`[name="${CSS.escape(name)}"]`)];
@@ -87,7 +83,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   }
   const incoming = fragment.querySelector && fragment.querySelector("form.round-form");
   if (!old || !incoming) return;
-  typedIn(old).forEach(([name, value]) => putInto(incoming, name, value));
+  typedIn(new FormData(old)).forEach(([name, value]) => putInto(incoming, name, value));
   showReturn(incoming);
 });
 

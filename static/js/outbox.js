@@ -10,29 +10,29 @@
 import { pageToken } from "./csrf.js";
 import {
   clearErrors,
+  isOwnField,
   newKey,
   roundForm,
   showFieldError,
   shownNow,
+  typedIn,
 } from "./forms.js";
 import { heardFromServer } from "./offline.js";
 import { closePickers } from "./picker.js";
 import * as Outbox from "./outbox-store.js";
 
-// The form's own fields, not what was typed: its round, its submission key, the totals shown.
-const OWN_FIELDS = new Set(["csrfmiddlewaretoken", "round_number", "idempotency_key", "totals"]);
 const RETRY_MS = 10000;
 let items = []; // this sheet's rounds in the outbox, as last read
 let notes = []; // the last sending's rounds saved ("Round 3 saved."), told till the next
 let swapping = null; // the outbox's own swap of the sheet, and the round it answers
 let flushing = null;
 let flushAgain = false;
+let carried = null; // typed while a save was on its way: for the form that answers it
 
 const box = () => document.querySelector("[data-outbox]");
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name]);
 const shown = (value) => String(value).replace("-", "\u2212");
 const numberOf = (form) => Number(form.querySelector('[name="round_number"]').value);
-const typedIn = (data) => [...data].filter(([name, value]) => !OWN_FIELDS.has(name) && value !== "");
 
 function sheet() {
   const outbox = box();
@@ -47,6 +47,9 @@ function draftKey() {
 
 function keepDraft(form) {
   if (form.dataset.outboxItem) return; // a round of the outbox, not the one being typed
+  // A form whose save was answered is being replaced: its fields (a change event as the field
+  // being typed in goes) are what was sent, no draft. What was typed since is `carried`.
+  if (form.dataset.answered) return;
   const fields = typedIn(new FormData(form));
   try {
     if (fields.length) localStorage.setItem(draftKey(), JSON.stringify(fields));
@@ -84,6 +87,26 @@ function putValues(form, fields) {
   });
 }
 
+// What was typed in the form after its save was sent: the fields whose values differ from the
+// ones sent. The person has gone on, so they belong to the form that comes next.
+function typedSince(form, sent) {
+  const now = new FormData(form);
+  const values = (data, name) => JSON.stringify(data.getAll(name));
+  return typedIn(now).filter(([name]) => values(sent, name) !== values(now, name));
+}
+
+// The name of the field being typed in, when it is one of `fields`, to go on typing there.
+function typingIn(form, fields) {
+  const field = document.activeElement;
+  const inForm = field && field.name && form.contains(field);
+  return inForm && fields.some(([name]) => name === field.name) ? field.name : null;
+}
+
+function fieldNamed(form, name) {
+  const field = name && form.elements.namedItem(name);
+  return field instanceof HTMLInputElement ? field : null;
+}
+
 function isBlank(form) {
   return typedIn(new FormData(form)).length === 0;
 }
@@ -91,7 +114,7 @@ function isBlank(form) {
 // The form made ready for the next round: nothing typed, no error, its number and a key.
 function blank(form) {
   [...form.elements].forEach((field) => {
-    if (!field.name || OWN_FIELDS.has(field.name) || field.matches("button")) return;
+    if (!field.name || isOwnField(field.name) || field.matches("button")) return;
     if (field.type === "radio" || field.type === "checkbox") field.checked = false;
     else if (field.tagName === "SELECT") field.selectedIndex = 0;
     else field.value = "";
@@ -150,7 +173,7 @@ async function queue(form, sent) {
     url,
     number: Number(data.get("round_number")),
     key: sent ? data.get("idempotency_key") : newKey(),
-    fields: [...data].filter(([name]) => !OWN_FIELDS.has(name)),
+    fields: [...data].filter(([name]) => !isOwnField(name)),
     token: pageToken(),
     status: "waiting",
   };
@@ -158,8 +181,14 @@ async function queue(form, sent) {
   items = [...items, item]; // before the database answers: a next tap must queue behind it
   forgetDraft();
   item.id = await Outbox.add(item);
+  // Typed after Save was tapped, while the save was on its way or being stored: the next round.
+  const typed = typedSince(form, data);
+  const at = typingIn(form, typed);
+  forgetDraft();
   nextRound(form);
-  const first = form.querySelector('input[type="number"]');
+  putValues(form, typed);
+  if (typed.length) keepDraft(form);
+  const first = fieldNamed(form, at) || form.querySelector('input[type="number"]');
   if (first) first.focus();
   await draw();
   askForSync();
@@ -172,7 +201,7 @@ async function correct(form, id) {
   const index = items.findIndex((item) => item.id === id);
   const data = new FormData(form);
   const number = numberOf(form);
-  const fields = [...data].filter(([name]) => !OWN_FIELDS.has(name));
+  const fields = [...data].filter(([name]) => !isOwnField(name));
   const item = { ...items[index], fields, number, key: newKey(), status: "waiting" };
   delete item.html;
   await Outbox.put(item);
@@ -390,6 +419,10 @@ function arrived() {
     else if (form.querySelector("[data-discard-draft]")) forgetDraft();
     else if (isBlank(form)) putValues(form, readDraft());
     else keepDraft(form);
+    if (carried && carried.fields.length) {
+      putValues(form, carried.fields);
+      keepDraft(form);
+    }
   }
   if (!swapping) notes = [];
   draw().then(flush);
@@ -454,9 +487,23 @@ export function keeps(form, sent) {
   return true;
 }
 
-// A save the server answered: the draft it was is no draft any more.
-export function answered() {
-  if (active()) forgetDraft();
+// The form's request (`sent`) answered: a round `saved`, the draft it was is no draft any more.
+// What was typed while it was on its way goes into the form that answers it: the next round's,
+// or the same round's (a refusal, a hand counted).
+export function answered(form, sent, saved) {
+  if (!active()) return;
+  if (saved) forgetDraft();
+  form.dataset.answered = "true";
+  const fields = sent ? typedSince(form, sent) : [];
+  carried = { fields, at: typingIn(form, fields) };
+}
+
+// Once the answer has settled: the field to go on typing in, if the person was typing when it
+// came.
+export function resumeAt(form) {
+  const at = carried && carried.at;
+  carried = null;
+  return form ? fieldNamed(form, at) : null;
 }
 
 function typing(event) {

@@ -50,11 +50,16 @@ document.addEventListener("htmx:responseError", (event) => {
   say(form, xhr.status === 403 && renewToken(xhr.responseText) ? "csrfError" : "responseError");
 });
 
-// A save the server answered: the draft it was is gone before the new, blank form arrives.
+// The form's request answered (a save, Calculate), before its sheet replaces this one: a save
+// saved, the draft it was is gone; what was typed while either was on its way goes on in the
+// form that comes.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const config = event.detail.requestConfig;
-  const form = config && savedForm({ detail: { elt: config.elt, requestConfig: config } });
-  if (form && event.detail.xhr.status < 300) outbox.answered();
+  if (!config || !event.detail.shouldSwap) return;
+  const request = { detail: { elt: config.elt, requestConfig: config } };
+  const form = requestingForm(request);
+  const saved = Boolean(savedForm(request)) && event.detail.xhr.status < 300;
+  if (form) outbox.answered(form, config.formData, saved);
 });
 
 const REFUSALS = "#sheet > .notice, form.round-form .errors-box, form.round-form .errors";
@@ -69,7 +74,7 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const saved = root.querySelector && root.querySelector("[data-saved]");
   const status = document.getElementById("sheet-status");
   if (status) status.textContent = saved ? saved.textContent : "";
-  const first = saved && form && seatFields(form)[0];
+  const first = outbox.resumeAt(form) || (saved && form && seatFields(form)[0]);
   if (first) first.focus();
   // A refusal (the rules, another phone's round): its first message at the top of the screen,
   // above the keyboard, which would otherwise hide it under the Save button just tapped.

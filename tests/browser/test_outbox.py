@@ -117,6 +117,95 @@ def test_each_game_has_its_own_draft(page, signed_in, make_game):
     expect(points_field(page, "Ana")).to_have_value("7")
 
 
+@pytest.fixture
+def slow_signal(relay, watch):
+    """Each round's post waits in the relay until the test lets it through or cuts it: a save
+    on its way over a poor signal, while the person goes on typing."""
+    watch.expect("failed", "/rounds/")
+    for logged in ("htmx:sendError", "htmx:afterRequest", "net::ERR_CONNECTION_RESET",
+                   "net::ERR_EMPTY_RESPONSE"):  # fmt: skip
+        watch.expect_console(logged)
+    relay.hold(ROUND_POSTS)
+
+    def saving(page, values):
+        type_round(page, values)
+        page.get_by_role("button", name="Save round").click()
+        assert relay.held.wait(5), "the save did not leave the phone"
+
+    return saving
+
+
+@pytest.mark.parametrize("answer", ["saved", "no answer"])
+def test_what_is_typed_while_a_save_is_on_its_way_goes_on_in_the_next_round(
+    page, signed_in, make_game, relay, slow_signal, answer
+):
+    """The person tapped Save and went on typing: whether the save is answered or lost, the
+    form that comes next keeps what they typed since, and nothing of the round sent."""
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    slow_signal(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
+    points_field(page, "Ben").fill("4")
+
+    if answer == "no answer":
+        relay.refuse(ROUND_POSTS)  # and no signal for the outbox's own sending either
+    relay.release(cut=answer == "no answer")
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    expect(points_field(page, "Ben")).to_have_value("4")
+    expect(points_field(page, "Ben")).to_be_focused()
+    expect(points_field(page, "Ana")).to_have_value("")
+    expect(points_field(page, "Cleo")).to_have_value("")
+    expect(waiting_rows(page)).to_have_count(1 if answer == "no answer" else 0)
+    page.reload()
+    expect(points_field(page, "Ben")).to_have_value("4")  # the next round's draft
+    if answer == "no answer":
+        relay.refuse(None)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(waiting_rows(page)).to_have_count(0)
+    expect(points_field(page, "Ben")).to_have_value("4")
+    assert saved_rounds(game) == [(5, 0, 12)]
+
+
+def test_what_is_typed_while_a_refused_save_is_on_its_way_stays_with_the_refusal(
+    page, signed_in, make_game, relay, slow_signal
+):
+    game = make_game()
+    page.goto(f"/games/{game.pk}/")
+    slow_signal(page, {"Ana": 5, "Ben": 4, "Cleo": 12})  # nobody emptied: who quit last?
+    points_field(page, "Cleo").fill("11")
+
+    relay.release()
+
+    expect(page.get_by_text("Nobody emptied their hand")).to_be_visible()
+    expect(page.locator("legend").first).to_have_text("Points for round 1")
+    expect(points_field(page, "Ana")).to_have_value("5")
+    expect(points_field(page, "Cleo")).to_have_value("11")
+    tap_quitter(page, "Ben")
+    page.get_by_role("button", name="Save round").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
+    assert saved_rounds(game) == [(5, 4, 11)]
+
+
+def test_what_is_typed_while_a_hand_is_being_counted_stays_beside_the_count(
+    page, signed_in, make_game, relay
+):
+    game = make_game(names=("Ana", "Ben"), kind="llama_llama")
+    page.goto(f"/games/{game.pk}/")
+    goals = ("A=1, ABCDEFG=50", "B=2, AACC=15", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5")
+    for ordinal, goal in zip(("1st", "2nd", "3rd", "4th"), goals, strict=True):
+        page.get_by_label(f"{ordinal} goal").fill(goal)
+    page.get_by_label("Letters in Ana's hand").fill("ABCDEFG")
+    relay.hold(rb"POST \S*/rounds/calculate/ HTTP/")
+    page.get_by_role("button", name="Calculate for Ana").click()
+    assert relay.held.wait(5), "Calculate did not leave the phone"
+    points_field(page, "Ben").fill("44")
+
+    relay.release()
+
+    expect(points_field(page, "Ana")).to_have_value("74")
+    expect(points_field(page, "Ben")).to_have_value("44")
+
+
 def test_rounds_saved_with_no_signal_wait_in_the_sheet_then_are_sent_in_order_once(
     page, context, signed_in, make_game, no_signal
 ):

@@ -13,6 +13,9 @@ does it for a test that overrides `server_url`), then:
 - `relay.refuse(pattern)`: a request whose first line matches (bytes, a regular expression) is
   cut before a byte of it reaches the server, the others go through: a signal that fails for
   some requests and not others. `relay.refuse(None)` lets them all through again.
+- `relay.hold(pattern)`: a request whose first line matches waits in the relay, neither sent
+  nor cut (a save on its way over a poor signal; `relay.held` is set once one waits), until
+  `relay.release()` sends it on, or `relay.release(cut=True)` cuts it.
 
 The relay copies bytes and nothing else: the browser's Host header names the relay, which is
 the origin its cookies, service worker and storage belong to.
@@ -41,6 +44,7 @@ class Relay:
         self.port = self.listener.getsockname()[1]
         self.plugged, self.hang = True, False
         self.refused = None  # a compiled pattern of the request lines cut
+        self.holding, self.held, self.released, self.cut_held = None, None, None, False
         self.lock = threading.Lock()
         self.open = set()  # every socket on either side, cut at unplug()
 
@@ -72,6 +76,22 @@ class Relay:
 
     def refuse(self, pattern):
         self.refused = re.compile(pattern) if pattern else None
+
+    def hold(self, pattern):
+        self.held, self.released = threading.Event(), threading.Event()
+        self.holding, self.cut_held = re.compile(pattern), False
+
+    def release(self, cut=False):
+        self.holding, self.cut_held = None, cut
+        self.released.set()
+
+    def _holds(self, data):
+        holding = self.holding
+        if not (holding and holding.match(data.split(b"\r\n", 1)[0])):
+            return False
+        self.held.set()
+        self.released.wait(timeout=30)
+        return self.cut_held
 
     def _refuses(self, data):
         refused = self.refused
@@ -113,7 +133,7 @@ class Relay:
         """`asks`: the source is the browser, whose requests may be refused."""
         try:
             while data := source.recv(65536):
-                if asks and self._refuses(data):
+                if asks and (self._refuses(data) or self._holds(data)):
                     raise ConnectionResetError("refused by the relay")
                 target.sendall(data)
             target.shutdown(socket.SHUT_WR)  # the end, passed on after the last bytes
