@@ -43,9 +43,9 @@ def abandon_dead_jobs():
 
 
 def end_if_task_failed(job):
-    """End `job` as stopped if the task that runs it ended in an error while the job was
-    running (a bug the task did not catch); True if it did."""
-    if job.state != Job.State.RUNNING or not job.task_id:
+    """End `job` as stopped if the task that runs it ended in an error (a bug the task did not
+    catch), while the job ran or before the task claimed it; True if it did."""
+    if job.state not in (Job.State.QUEUED, Job.State.RUNNING) or not job.task_id:
         return False
     try:
         result = task_backends["default"].get_result(job.task_id)

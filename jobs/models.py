@@ -156,9 +156,10 @@ class Job(models.Model):
     def finish(self, message="", state=State.DONE, details=()):
         """End the job as it went, unless it was already ended (given up as abandoned): then
         False, and the caller undoes its work. Call it inside the transaction that makes the
-        work visible, so both happen or neither."""
+        work visible, so both happen or neither. A queued job ends here only as given up: its
+        task failed before it claimed the job (jobs/cleanup.py)."""
         with transaction.atomic():
-            under_way = [self.State.RECEIVING, self.State.RUNNING]
+            under_way = [self.State.RECEIVING, self.State.QUEUED, self.State.RUNNING]
             ended = Job.objects.filter(pk=self.pk, state__in=under_way).update(
                 state=state,
                 message=message,

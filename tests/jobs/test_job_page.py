@@ -100,12 +100,18 @@ def test_no_file_before_the_job_is_done(alice_client, alice):
     assert alice_client.get(reverse("job_file", args=[job.pk])).status_code == 404
 
 
-def test_a_job_whose_task_failed_says_so_rather_than_run_for_ever(alice, alice_client, settings):
-    """A task that raised past its own handling (a bug) leaves its job running; the queue
-    knows it failed, and the job's page, which asks it, ends the job."""
+@pytest.mark.parametrize("started", [True, False], ids=["running", "before it started"])
+def test_a_job_whose_task_failed_says_so_rather_than_run_for_ever(
+    alice, alice_client, settings, started
+):
+    """A task that raised past its own handling (a bug) leaves its job running, or queued if
+    it raised before claiming it; the queue knows it failed, and the job's page, which asks
+    it, ends the job."""
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     job = export_job.queue(alice, "json")
-    assert job.task_id and job.start()
+    assert job.task_id
+    if started:
+        assert job.start()
     DBTaskResult.objects.filter(id=job.task_id).update(status=TaskResultStatus.FAILED)
 
     html = page(alice_client, job).content.decode()
