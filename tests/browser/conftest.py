@@ -37,34 +37,81 @@ def live_server(django_db_setup, live_server):
     database is set up when the server starts; otherwise each request opens (and leaks) its own.
     And a request thread still running when the server stops fails on that shared connection.
     """
+    server = live_server.thread.httpd
+    app = server.get_app()
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        server = live_server.thread.httpd
-        server.set_app(one_request_at_a_time(server.get_app()))
+        app = one_request_at_a_time(app)
+    server.set_app(UNDER_WAY.counted(app))
     yield live_server
-    wait_for_requests()
+    wait_for_connections()
 
 
 def one_request_at_a_time(app):
-    """The live server's requests served in turn, their answers read whole inside: its threads
-    share the one in-memory SQLite connection, and two requests on it at once (the sheet's
-    poll every second beside a save) fail inside sqlite3 ("bad parameter or other API
-    misuse"). A real server gives each thread its own connection (tests/helpers/live.py)."""
+    """The live server's requests served in turn: its threads share the one in-memory SQLite
+    connection, and two requests on it at once (the sheet's poll every second beside a save)
+    fail inside sqlite3 ("bad parameter or other API misuse"). A real server gives each thread
+    its own connection (tests/helpers/live.py)."""
     lock = threading.Lock()
 
     def served(environ, start_response):
         with lock:
-            response = app(environ, start_response)
-            try:
-                return list(response)
-            finally:
-                if hasattr(response, "close"):
-                    response.close()
+            return read_whole(app(environ, start_response))
 
     return served
 
 
+def read_whole(response):
+    """A WSGI answer read to its end (a streamed one queries the database as it goes)."""
+    try:
+        return list(response)
+    finally:
+        if hasattr(response, "close"):
+            response.close()
+
+
+class UnderWay:
+    """The live server's requests under way, each counted until its answer is read whole."""
+
+    QUIET = 0.1  # seconds with none under way: a request sent a moment ago has arrived
+
+    def __init__(self):
+        self.count, self.ended, self.changed = 0, 0.0, threading.Condition()
+
+    def counted(self, app):
+        def served(environ, start_response):
+            with self.changed:
+                self.count += 1
+            try:
+                return read_whole(app(environ, start_response))
+            finally:
+                with self.changed:
+                    self.count, self.ended = self.count - 1, time.monotonic()
+                    self.changed.notify_all()
+
+        return served
+
+    def wait(self, timeout):
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while (now := time.monotonic()) < deadline:
+                quiet = now - self.ended
+                if not self.count and quiet >= self.QUIET:
+                    return
+                self.changed.wait(self.QUIET - quiet if not self.count else deadline - now)
+
+
+UNDER_WAY = UnderWay()
+
+
 def wait_for_requests(timeout=5):
-    """Let the live server finish the requests it is still serving."""
+    """Let the live server finish the requests it is serving, with pages still open: their
+    idle connections keep a thread each, so the threads tell nothing here."""
+    UNDER_WAY.wait(timeout)
+
+
+def wait_for_connections(timeout=5):
+    """Once the browser's pages are closed: let the live server's connection threads end, a
+    request that has just arrived included."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and any(
         thread.name.endswith("(process_request_thread)") for thread in threading.enumerate()
@@ -184,7 +231,7 @@ def context(browser, server_url, watch, color_scheme, locale, service_workers):
     context.on("page", watch.attach)
     yield context
     context.close()
-    wait_for_requests()  # before the database is emptied for the next test
+    wait_for_connections()  # before the database is emptied for the next test
     if watch.problems:
         pytest.fail("The browser saw problems:\n" + "\n".join(watch.problems))
 
