@@ -1,11 +1,12 @@
 """Django's own user admin, whose forms refuse a name that looks like another account's
-(accounts/usernames.py), as sign-up does."""
+(accounts/usernames.py), as sign-up does, with the account's time zone beside it."""
 
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.contrib.auth.models import User
 
+from accounts.models import Preferences
 from accounts.usernames import refuse_look_alike
 
 
@@ -26,6 +27,14 @@ class AccountChangeForm(UserChangeForm):
         return username
 
 
+class PreferencesInline(admin.StackedInline):
+    """The zone the account reads its dates in. Its signed-in sessions follow a change at
+    their next log-in or visit of the account page (they carry a copy)."""
+
+    model = Preferences
+    can_delete = False
+
+
 admin.site.unregister(User)
 
 
@@ -33,3 +42,4 @@ admin.site.unregister(User)
 class AccountAdmin(UserAdmin):
     form = AccountChangeForm
     add_form = AccountCreationForm
+    inlines = [PreferencesInline]

@@ -68,7 +68,7 @@ def available_zones():
 
 def validate_time_zone(name):
     if name and name not in available_zones():
-        raise ValidationError(_("Choose a time zone from the list."), code="invalid_choice")
+        raise ValidationError(_("Choose a time zone from the list."), code="unknown_zone")
 
 
 class Preferences(models.Model):

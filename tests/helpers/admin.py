@@ -41,3 +41,21 @@ def value_errors(response):
     """The errors shown next to each player's value on a round's page, by player name."""
     formset = response.context["inline_admin_formsets"][0].formset
     return {sub.instance.seat.player.name: sub.errors.get("value", []) for sub in formset.forms}
+
+
+# An account's preferences (accounts/admin.py's inline), none made yet.
+NO_PREFERENCES = {
+    "preferences-TOTAL_FORMS": "1",
+    "preferences-INITIAL_FORMS": "0",
+    "preferences-MIN_NUM_FORMS": "0",
+    "preferences-MAX_NUM_FORMS": "1",
+}
+
+
+def change_account(client, user, **values):
+    """Post the admin's change form of `user` with `values` changed (its split date fields are
+    what form_data cannot post back)."""
+    data = {"username": user.username, "email": "", "first_name": "", "last_name": ""}
+    data |= {"is_active": "on", "date_joined_0": "2026-12-01", "date_joined_1": "12:00:00"}
+    data |= NO_PREFERENCES | {"preferences-0-user": str(user.pk)}
+    return client.post(f"/admin/auth/user/{user.pk}/change/", data | values)

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from accounts import usernames
 from accounts.models import Skeleton
+from tests.helpers.admin import change_account
 from tests.helpers.pagetext import tags
 
 pytestmark = pytest.mark.django_db
@@ -105,9 +106,7 @@ def test_a_look_alike_taken_meanwhile_is_refused_not_doubled(client, monkeypatch
 
 def test_an_account_renamed_takes_its_new_look_along(admin_client):
     erin = User.objects.create_user("erin", password=PASSWORD)
-    data = {"username": "root", "email": "", "first_name": "", "last_name": ""}
-    data |= {"is_active": "on", "date_joined_0": "2026-12-01", "date_joined_1": "12:00:00"}
-    assert admin_client.post(f"/admin/auth/user/{erin.pk}/change/", data).status_code == 302
+    assert change_account(admin_client, erin, username="root").status_code == 302
 
     assert sign_up(admin_client, "erin").status_code == 302  # the old name is free
     refused = sign_up(admin_client, CYRILLIC_ROOT)

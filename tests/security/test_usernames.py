@@ -6,6 +6,7 @@ from html import unescape
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.helpers.admin import change_account
 from tests.helpers.pagetext import tags, texts
 
 pytestmark = pytest.mark.django_db
@@ -73,13 +74,6 @@ def test_a_name_that_only_resembles_is_welcome(client, root, name):
     assert User.objects.filter(username=name).exists()
 
 
-def change(client, user, **values):
-    """Post the admin's change form of `user` with `values` changed."""
-    data = {"username": user.username, "email": "", "first_name": "", "last_name": ""}
-    data |= {"is_active": "on", "date_joined_0": "2026-12-01", "date_joined_1": "12:00:00"}
-    return client.post(f"/admin/auth/user/{user.pk}/change/", data | values)
-
-
 def test_the_admin_refuses_a_new_account_that_looks_like_another(admin_client, root):
     data = {"username": CYRILLIC_ROOT, "usable_password": "true"}
     data |= {"password1": PASSWORD, "password2": PASSWORD}
@@ -93,7 +87,7 @@ def test_the_admin_refuses_a_new_account_that_looks_like_another(admin_client, r
 def test_the_admin_refuses_a_rename_that_looks_like_another(admin_client, root):
     erin = User.objects.create_user("erin", password=PASSWORD)
 
-    response = change(admin_client, erin, username=CYRILLIC_ROOT)
+    response = change_account(admin_client, erin, username=CYRILLIC_ROOT)
 
     assert "This name looks just like root" in unescape(response.text)
     erin.refresh_from_db()
@@ -103,13 +97,13 @@ def test_the_admin_refuses_a_rename_that_looks_like_another(admin_client, root):
 def test_two_accounts_that_already_look_alike_can_still_be_edited(admin_client, root):
     twin = User.objects.create_user(CYRILLIC_ROOT, password=PASSWORD)
 
-    assert change(admin_client, twin, first_name="Twin").status_code == 302
+    assert change_account(admin_client, twin, first_name="Twin").status_code == 302
     twin.refresh_from_db()
     assert twin.first_name == "Twin"
 
 
 def test_the_admin_renames_to_a_name_unlike_the_others(admin_client, root):
     erin = User.objects.create_user("erin", password=PASSWORD)
-    assert change(admin_client, erin, username="erin2").status_code == 302
+    assert change_account(admin_client, erin, username="erin2").status_code == 302
     erin.refresh_from_db()
     assert erin.username == "erin2"

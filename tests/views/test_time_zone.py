@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts.models import Preferences
 from games.archive import export_job
 from games.models import Game, Night
+from tests.helpers.admin import change_account
 from tests.helpers.pagetext import tags, text, texts
 
 # 03:00 UTC on 15 June: 15:00 that day in Auckland, 20:00 the day before in Los Angeles,
@@ -149,3 +150,15 @@ def test_an_export_written_by_the_worker_dates_the_games_in_the_accounts_zone(al
 
     rows = b"".join(bytes(chunk.data) for chunk in job.chunks.order_by("pk")).decode("utf-8-sig")
     assert rows.splitlines()[1].split(",")[1] == "2026-06-14"  # Paris would say the 15th
+
+
+def test_staff_set_an_accounts_zone_in_the_admin_from_the_same_list(admin_client, alice):
+    refused = change_account(admin_client, alice, **{"preferences-0-time_zone": "Mars/Olympus"})
+    assert refused.status_code == 200
+    [errors] = refused.context["inline_admin_formsets"][0].formset.errors
+    assert errors["time_zone"] == ["Choose a time zone from the list."]
+    assert not Preferences.objects.filter(user=alice).exists()
+
+    saved = change_account(admin_client, alice, **{"preferences-0-time_zone": "Pacific/Auckland"})
+    assert saved.status_code == 302
+    assert Preferences.objects.get(user=alice).time_zone == "Pacific/Auckland"
