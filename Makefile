@@ -77,8 +77,9 @@ $(FIREFOX_PHONE)/node_modules/.installed: $(FIREFOX_PHONE)/package-lock.json
 	touch $@
 firefox-phone: $(FIREFOX_PHONE)/node_modules/.installed
 
-# Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL).
-bench: setup
+# Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL;
+# Chromium for how soon the other phones follow).
+bench: test-packages setup
 	$(PY) bench/run.py $(BENCH_ARGS)
 
 lint: setup

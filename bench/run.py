@@ -8,8 +8,9 @@ SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, no HTTPS redirect) on a fresh database, see
 request saves a new one; flat out, then paced at about 100 saves/s: each connection waiting
 between its saves), and the history page of an account with 500 games. It prints
 requests/s, p50 and p99 latency and each page's ratio to the bare view, issue 12's targets,
-the SQL queries each page costs, the sheet's size, the time the pages take in-process, and
-the big accounts' growth (bench/growth.py).
+the SQL queries each page costs, the sheet's size, the time the pages take in-process, the
+big accounts' growth (bench/growth.py), and how soon a saved round shows on the other phones
+(bench/follow.py, Chromium).
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
@@ -27,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import growth, phones  # noqa: E402
+from bench import follow, growth, phones  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -220,8 +221,10 @@ def bench(engine, opts):
         timings = seed_script(server.env, "timings", json.dumps(ids))
         sizes = seed_script(server.env, "sizes", json.dumps(ids))
         grown = growth.measure(server)
+        followed = follow.measure(server)
     report(engine, opts, results, queries, timings, sizes, saved)
     growth.report(grown)  # big accounts: bench/growth.py
+    follow.report(followed)  # the other phones: bench/follow.py
 
 
 def main():
