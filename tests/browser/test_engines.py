@@ -139,6 +139,8 @@ def test_a_game_at_the_table(phone, relay, alice):
     relay.plug()
     phone.open(sheet)  # the outbox sends what waits when the page opens with a signal
     phone.until("() => document.querySelectorAll('tbody tr.queued').length === 0", timeout=20)
+    # The sheet the outbox shows once it has sent the round, not the poll's board before it.
+    phone.until("() => /Round 3 saved/.test(document.querySelector('[data-outbox]').textContent)")
     phone.sees("h1", "Round 4")
     totals(phone, "3", "18", "31")
     wait_for_requests()

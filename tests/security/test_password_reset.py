@@ -151,8 +151,10 @@ def test_the_link_is_built_from_site_url_never_from_the_host(client, carol, mail
     ask(client, "carol@example.org", HTTP_HOST=host)
 
     (message,) = mailed
-    assert link_in(message).startswith(f"{SITE}/accounts/reset/")
-    assert "6666" not in message.body and "8080" not in message.body
+    link = link_in(message)
+    assert link.startswith(f"{SITE}/accounts/reset/")
+    around = message.body.replace(link, "")  # the link's token may hold any digits
+    assert "6666" not in around and "8080" not in around
     assert "evil" not in message.body + message.subject
 
 
