@@ -16,12 +16,10 @@ alone, on the engine of DATABASE_URL (SQLite without one): `bench/follow.py run`
 environment of the server: `python bench/follow.py seed`.
 """
 
-import json
 import math
-import os
 import random
-import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -60,10 +58,11 @@ def measure(server):
     """The delays, in seconds, of the 30 saves."""
     from playwright.sync_api import sync_playwright
 
+    from bench.inside import run_inside
     from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
     from tests.helpers.live import Phone
 
-    ids = _script(server.env, "seed")
+    ids = run_inside(server.env, __file__, "seed")
     owner = Phone(server).log_in(USERNAME, PASSWORD)
     poll = ids["poll_seconds"]
     with sync_playwright() as playwright:
@@ -119,16 +118,8 @@ def report(results):
     sys.stdout.flush()
 
 
-def _script(env, *args):
-    done = subprocess.run([sys.executable, __file__, *args], cwd=ROOT, env=env, check=True,
-                          capture_output=True, text=True)  # fmt: skip
-    return json.loads(done.stdout.splitlines()[-1])
-
-
 def alone():
     """These figures only, without the rest of bench/run.py."""
-    import tempfile
-
     from tests.helpers.live import running_server
 
     with tempfile.TemporaryDirectory() as folder, running_server(folder, workers=2) as server:
@@ -155,14 +146,8 @@ def seed():
     }
 
 
-if __name__ == "__main__" and sys.argv[1] == "run":
+if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    alone()
-elif __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    os.environ.setdefault("DEBUG", "1")  # unset, DEBUG is off: production
-    import django
+    from bench.inside import main
 
-    django.setup()
-    print(json.dumps(seed()))
+    main(alone, seed=seed)

@@ -19,7 +19,6 @@ the server (production settings): `python bench/growth.py seed` and `... time ID
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -73,9 +72,9 @@ def report(results):
 
 
 def _script(env, *args):
-    done = subprocess.run([sys.executable, __file__, *args], cwd=ROOT, env=env, check=True,
-                          capture_output=True, text=True)  # fmt: skip
-    return json.loads(done.stdout.splitlines()[-1])
+    from bench.inside import run_inside
+
+    return run_inside(env, __file__, *args)
 
 
 # What follows runs in the subprocess, with Django set up on the server's database.
@@ -169,17 +168,8 @@ def alone():
     report(results)
 
 
-if __name__ == "__main__" and sys.argv[1] == "run":
+if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    alone()
-elif __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    os.environ.setdefault("DEBUG", "1")  # unset, DEBUG is off: production
-    import django
+    from bench.inside import main
 
-    django.setup()
-    if sys.argv[1] == "seed":
-        print(json.dumps(seed()))
-    else:
-        print(json.dumps(timings(json.loads(sys.argv[2]))))
+    main(alone, seed=seed, time=lambda ids: timings(json.loads(ids)))
