@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.models import Game
-from tests.browser.conftest import wait_for_requests
+from tests.browser.conftest import wait_for_connections, wait_for_requests
 from tests.helpers.phones import TEXT, ChromiumPhone, FirefoxPhone, WebKitPhone, missing
 
 SHOTS = Path(os.environ["SCREENSHOTS_DIR"]) if os.environ.get("SCREENSHOTS_DIR") else None
@@ -59,7 +59,7 @@ def phone(request, server_url, watch):
     problems = [p for p in phone.problems() if not any(text in p for text in LOST_SIGNAL)]
     phone.close()
     if engine != "Chromium":  # whose context, closed after, waits for them (conftest.py)
-        wait_for_requests()
+        wait_for_connections()
     assert not problems, f"{engine} saw problems: {problems}"
 
 
