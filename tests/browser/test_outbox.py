@@ -161,6 +161,9 @@ def test_what_is_typed_while_a_save_is_on_its_way_goes_on_in_the_next_round(
     if answer == "no answer":
         relay.refuse(None)
         page.evaluate("window.dispatchEvent(new Event('online'))")
+        # Not "no row waiting": the poll's board has none for a moment, before they are redrawn.
+        saved = page.locator("[data-outbox]").filter(has_text="saved")
+        expect(saved).to_contain_text("Round 1 saved.")
         expect(waiting_rows(page)).to_have_count(0)
     expect(points_field(page, "Ben")).to_have_value("4")
     assert saved_rounds(game) == [(5, 0, 12)]
