@@ -50,9 +50,9 @@ function showGone(board, html) {
 // (games/views/sheet.py, board): the form moves on to the next round, its legend, its hints,
 // the chip "Emptied hand" gives back, who starts. What the person typed stays: each field
 // typed is put into the new form by its name (never the form's own keys: its round, its
-// submission key, the totals it is typed against). Left alone while a save of it is under way,
-// or while the outbox holds rounds (outbox.js numbers the form itself then).
-
+// submission key, the totals it is typed against; forms.js's typedIn leaves them out). Left
+// alone while a save of it is under way, or while the outbox holds rounds (outbox.js numbers
+// the form itself then).
 function putInto(form, name, value) {
   const fields = [...form.querySelectorAll(`[name="${CSS.escape(name)}"]`)];
   fields.forEach((field) => {

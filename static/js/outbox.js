@@ -47,8 +47,8 @@ function draftKey() {
 
 function keepDraft(form) {
   if (form.dataset.outboxItem) return; // a round of the outbox, not the one being typed
-  // A form whose save was answered is being replaced: its fields (a change event as the field
-  // being typed in goes) are what was sent, no draft. What was typed since is `carried`.
+  // A form whose request was answered is being replaced: its fields (a change event as the
+  // field being typed in goes) are what was sent, no draft. What was typed since is `carried`.
   if (form.dataset.answered) return;
   const fields = typedIn(new FormData(form));
   try {

@@ -28,6 +28,11 @@ import struct
 import threading
 
 
+def _request_line(data):
+    """The first line of what the browser sent (a request's, when a request starts there)."""
+    return data.split(b"\r\n", 1)[0]
+
+
 def _cut(connection):
     """Close at once, with a reset: nothing more is read or sent."""
     with contextlib.suppress(OSError):
@@ -87,7 +92,7 @@ class Relay:
 
     def _holds(self, data):
         holding = self.holding
-        if not (holding and holding.match(data.split(b"\r\n", 1)[0])):
+        if not (holding and holding.match(_request_line(data))):
             return False
         self.held.set()
         self.released.wait(timeout=30)
@@ -95,7 +100,7 @@ class Relay:
 
     def _refuses(self, data):
         refused = self.refused
-        return bool(refused and refused.match(data.split(b"\r\n", 1)[0]))
+        return bool(refused and refused.match(_request_line(data)))
 
     def _accept(self):
         while True:
