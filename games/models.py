@@ -26,9 +26,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from common.names import NAME_MAX_LENGTH
 from games import rules
 
-NAME_MAX_LENGTH = 30
 # A game's place ("Chez Anaïs") and note ("Revanche dimanche"): a line, and a few lines.
 PLACE_MAX_LENGTH = 60
 NOTE_MAX_LENGTH = 500
@@ -183,7 +183,7 @@ class Game(models.Model):
     # the rules' verdict, stored with finished_at by Game.settle, so that the group's table
     # reads one row per game instead of replaying every game's rounds.
     places = models.JSONField(_("places"), null=True, blank=True, editable=False)
-    # Written by the players, not the rules: checked like names (games/names.py).
+    # Written by the players, not the rules: checked like names (common/names.py).
     place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
     note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
     # The import job writing this game, until its last step makes all its games visible at

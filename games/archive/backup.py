@@ -23,7 +23,8 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import names, rules
+from common import names
+from games import rules
 from games.archive import identity
 from games.models import NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PLACE_MAX_LENGTH
 from games.refusals import describe, describe_all

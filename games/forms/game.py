@@ -3,9 +3,10 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules
+from common import names
+from common.echo import NOT_AT_THE_TABLE, BoundedEcho
+from games import rules
 from games.forms.calculator import HandCalculator, calculates
-from games.forms.echo import NOT_AT_THE_TABLE, BoundedEcho
 from games.models import NOTE_MAX_LENGTH, PLACE_MAX_LENGTH, Kind
 from games.refusals import describe, moved_message, players_limit, stale_message
 

@@ -4,7 +4,7 @@ from django import forms
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import names
+from common import names
 from games.models import PLACE_MAX_LENGTH
 from games.nights import shown
 
@@ -15,7 +15,7 @@ OFFERED = 20
 
 def night_name(night):
     """A night as people tell them apart: its label, or its date in the reader's time zone
-    (the account's: accounts/zones.py)."""
+    (the account's: common/zones.py)."""
     day = formats.date_format(timezone.localtime(night.start), "DATE_FORMAT")
     return f"{night.label} ({day})" if night.label else day
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
-from accounts import limits
+from common import limits
 from games.access import get_game_for
 from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
 from games.reports import folds, picture
@@ -24,7 +24,7 @@ def _etag(request, pk):
     """The picture changes with the game's rounds (its version, drawn at random by each
     write: games/models.py, new_version), its place and note (kept apart from the version:
     services.set_place_and_note), the language it is drawn in and the time zone its date is
-    read in (the account's: accounts/zones.py)."""
+    read in (the account's: common/zones.py)."""
     found = request.user.games.filter(pk=pk).values_list("version", "place", "note").first()
     return None if found is None else _tag(pk, *found)
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common.names import collation_key
 from games import services
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
@@ -20,7 +21,7 @@ from games.forms.game import GameAboutForm, NewGameForm, RoundForm
 from games.pages import page_context, posted, sheet, stale_round, typed
 from games.refusals import undone_replay_message
 from games.reports import folds
-from games.wording import and_list, collation_key
+from games.wording import and_list
 
 
 class BoardForm(forms.Form):
