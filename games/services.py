@@ -396,9 +396,9 @@ def merge_players(player, into):
     player.delete()
 
 
-def set_place_and_note(game, place, note):
-    """The game's place and note. Not a new version: they are no part of the scoresheet, so a
-    round typed meanwhile on another phone is not refused as stale, and the live view and the
-    kept folds stay as they are (the result picture keys on them itself)."""
-    Game.objects.filter(pk=game.pk).update(place=place, note=note)
-    game.place, game.note = place, note
+def set_venue_and_note(game, venue, note):
+    """Where the game was played, and its note. Not a new version: they are no part of the
+    scoresheet, so a round typed meanwhile on another phone is not refused as stale, and the
+    live view and the kept folds stay as they are (the result picture keys on them itself)."""
+    Game.objects.filter(pk=game.pk).update(venue=venue, note=note)
+    game.venue, game.note = venue, note

@@ -54,7 +54,7 @@ class HistoryFilterForm(forms.Form):
         elif self.cleaned_data.get("status") == PLAYING:
             games = games.in_progress()
         if words := self.cleaned_data.get("search", "").strip():
-            games = search.containing(games, words, "place", "note")
+            games = search.containing(games, words, "venue", "note")
         return games
 
 

@@ -5,7 +5,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from games.models import PLACE_MAX_LENGTH
+from games.models import LINE_MAX_LENGTH
 from games.nights import shown
 
 NEW = "new"
@@ -43,5 +43,5 @@ class NightLabelForm(forms.Form):
     """A night's name ("Anaïs's birthday"), optional: checked like a game's place."""
 
     label = names.TextLinesField(
-        label=_("Name of the night"), required=False, lines=False, max_length=PLACE_MAX_LENGTH
+        label=_("Name of the night"), required=False, lines=False, max_length=LINE_MAX_LENGTH
     )

@@ -185,14 +185,14 @@ scorer_round_add = for_scorer(add_round)
 @login_required
 @require_POST
 def game_about(request, pk):
-    """The game's place and note, from the form on its sheet (in play or finished)."""
+    """Where the game was played and its note, from the form on its sheet (in play or finished)."""
     game = get_game_for(request.user, pk)
     about = GameAboutForm(request.POST)
     if not about.is_valid():
         game = folds.with_kept_state(game)
         access = Access(pk, user=request.user)
         return sheet(request, access, game, RoundForm(game), status=422, about=about)
-    services.set_place_and_note(game, about.cleaned_data["place"], about.cleaned_data["note"])
+    services.set_venue_and_note(game, about.cleaned_data["venue"], about.cleaned_data["note"])
     messages.success(request, _("The place and the note are saved."))
     return redirect(game)
 
