@@ -33,9 +33,11 @@ def game_night(request, pk):
     form = NightForm(game, posted(request))
     if request.method == "POST" and form.is_valid():
         night = nights.move(game, form.cleaned_data["night"])
-        messages.success(request, _("The game is now in the night of %(night)s.") % {
-            "night": night_name(night)})  # fmt: skip
-        return redirect(night)
+        if night is not None:
+            messages.success(request, _("The game is now in the night of %(night)s.") % {
+                "night": night_name(night)})  # fmt: skip
+            return redirect(night)
+        form.add_error("night", _("That night has just been emptied: choose another."))
     status = 422 if form.errors else 200
     return render(request, "games/game_night.html", {"game": game, "form": form}, status=status)
 
