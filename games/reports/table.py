@@ -224,10 +224,10 @@ def _summary(started, states, seated):
 
 
 def night_standings(games) -> tuple[NightStandings, ...]:
-    """Per game kind, over the night's finished games: most wins (a shared win is a win), then
-    most sole wins, then the best sum of finals in the game's own direction (the lowest in
-    L.L.A.M.A. and its Lato z Komarami rule, the highest in Llama Llama); players equal on all
-    three share a place."""
+    """Per game kind, over the night's finished games of it: the most wins first (a shared win
+    is a win); players with as many wins share the place, as a tied game is shared. Nothing
+    breaks a tie on wins: a sum of final totals favours whoever played fewer games of
+    L.L.A.M.A. (lowest best) or more of Llama Llama (highest best)."""
     found = []
     for kind, ruleset in rules.RULESETS.items():
         played = [game for game in games if game.kind == kind and game.finished]
@@ -244,15 +244,10 @@ def night_standings(games) -> tuple[NightStandings, ...]:
                         row.shared += 1
                     else:
                         row.sole += 1
-        sign = -1 if ruleset.highest_wins else 1
-
-        def key(row, sign=sign):
-            return (-row.wins, -row.sole, sign * row.finals)
-
-        ordered = sorted(rows.values(), key=key)
+        ordered = sorted(rows.values(), key=lambda row: -row.wins)
         for position, row in enumerate(ordered, start=1):
             before = ordered[position - 2] if position > 1 else None
-            row.place = before.place if before and key(before) == key(row) else position
+            row.place = before.place if before and before.wins == row.wins else position
         found.append(NightStandings(kind, ruleset.highest_wins, tuple(ordered)))
     return tuple(found)
 
