@@ -106,5 +106,6 @@ def night_list(request):
     page = Paginator(nights.shown(request.user.nights.all()), PER_PAGE)
     shown = page.get_page(request.GET.get("page"))
     names = table.roster_names(request.user)
-    rows = [(night, night_name(night), table.night_summary(night)) for night in shown]
+    summaries = table.night_summaries(list(shown))  # the page's nights at once
+    rows = [(night, night_name(night), summaries[night.pk]) for night in shown]
     return render(request, "games/nights.html", {"page": shown, "rows": rows, "names": names})
