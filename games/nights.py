@@ -6,7 +6,7 @@ whatever it was started from (a rematch of an old game, the roster, the history)
 starts a night of its own. The span keeps games a few hours apart from chaining into one
 endless night. A gap is a duration, the same in every time zone; the night's date, like every
 date the account reads, is read in the account's time zone (chosen on its account page, else
-the site's settings.TIME_ZONE: accounts/zones.py), so the same night falls on another day for
+the site's settings.TIME_ZONE: common/zones.py), so the same night falls on another day for
 an account in another zone. The owner can move a game to another night, or start a new night
 with it; deleting or moving a game refreshes the night it leaves (`refresh`).
 """
