@@ -16,7 +16,6 @@ import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +68,8 @@ def seed():
 
 def timings(ids):
     from django.contrib.auth import get_user_model
+
+    from bench.growth import _timed
     from django.test import Client
 
     client = Client(SERVER_NAME="127.0.0.1")
@@ -85,6 +86,8 @@ def timings(ids):
 def _cold(client, path):
     from django.core.cache import caches
 
+    from bench.growth import _timed
+
     first = []
     for _ in range(3):
         caches["folds"].clear()
@@ -100,14 +103,6 @@ def _queries(client, path):
     with CaptureQueriesContext(connection) as captured:
         client.get(path)
     return len(captured)
-
-
-def _timed(client, path, times=1):
-    start = time.perf_counter()
-    for _ in range(times):
-        response = client.get(path)
-        assert response.status_code == 200, (path, response.status_code)
-    return (time.perf_counter() - start) * 1000
 
 
 def alone():
