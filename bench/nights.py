@@ -68,9 +68,9 @@ def seed():
 
 def timings(ids):
     from django.contrib.auth import get_user_model
+    from django.test import Client
 
     from bench.growth import _timed
-    from django.test import Client
 
     client = Client(SERVER_NAME="127.0.0.1")
     client.force_login(get_user_model().objects.get(username=ids["username"]))
