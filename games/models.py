@@ -482,14 +482,15 @@ def scorer_links_made_since():
 
 
 class ScorerLinkQuerySet(models.QuerySet):
+    def showing(self):
+        """The links that still show their game: not turned off, made within
+        SCORER_LINK_DAYS. A finished game's links show it read-only."""
+        return self.filter(revoked_at__isnull=True, created_at__gt=scorer_links_made_since())
+
     def working(self):
-        """The links that still score: not turned off, made within SCORER_LINK_DAYS, and their
-        game not over (its owner alone corrects a finished game)."""
-        return self.filter(
-            revoked_at__isnull=True,
-            created_at__gt=scorer_links_made_since(),
-            game__finished_at__isnull=True,
-        )
+        """The links that still score: showing, and their game not over (its owner alone
+        corrects a finished game)."""
+        return self.showing().filter(game__finished_at__isnull=True)
 
 
 class ScorerLink(models.Model):
