@@ -223,7 +223,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
         raise StaleSheet from error
     by = saved_by.number if saved_by else None
     as_stored = rules.Round(counted, round_.last_to_quit)
-    played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version)
+    played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version, saved.pk)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
     fresh.attach(stored=stored, state=state)
     if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
@@ -286,8 +286,10 @@ def round_id(game, number):
 
 def bound_round(game, number):
     """(id, version) of the stored round `number` of `game`, what an undo or an edit page is
-    bound to; None when the game has no such round."""
-    return game.rounds.filter(number=number).values_list("pk", "version").first()
+    bound to; None when the game has no such round. Read from the rounds the page shows (one
+    snapshot, Game.stored): read apart, another phone's undo could land between the two."""
+    found = [(r.pk, r.version) for r in game.stored_rounds if r.number == number]
+    return found[0] if found else None
 
 
 @transaction.atomic
