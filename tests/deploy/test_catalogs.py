@@ -37,10 +37,10 @@ def french():
 # Every language of the site but the source's has its catalogs: django.po, and djangojs.po
 # where the JavaScript has strings of its own. A language added to LANGUAGES is checked here
 # without a line of this file changing.
-TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+OTHER_LANGUAGES = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 CATALOGS = [
     pytest.param(path, id=f"{code}-{path.stem}")
-    for code in TRANSLATED
+    for code in OTHER_LANGUAGES
     for path in sorted((LOCALE / code / "LC_MESSAGES").glob("*.po"))
     or [LOCALE / code / "django.po"]
 ]
@@ -169,14 +169,70 @@ def test_the_freshness_check_notices_an_edited_source(tmp_path):
     assert stale_messages(po_path, mo_path) == [po[0].msgid]
 
 
-def test_french_messages_follow_french_typography():
+@pytest.mark.parametrize("catalog", sorted(LOCALE.glob("fr/LC_MESSAGES/*.po")), ids=str)
+def test_french_messages_follow_french_typography(catalog):
+    # django.po and, once the JavaScript has strings of its own, djangojs.po
     problems = {
         entry.msgid: found
-        for entry in live(french())
+        for entry in live(polib.pofile(str(catalog)))
         for text in msgstrs(entry)
         if (found := bad_typography(text))
     }
     assert problems == {}
+
+
+# ":" ";" "!" "?" right after a value written into a page, outside any translated string: in
+# French it then lacks its no-break space ("LAMA: Grand-père"). The words go in the catalog
+# ("%(name)s: %(value)s"), where the check above reads their French.
+BESIDE_A_VALUE = re.compile(r"(\}\}|%\}|</[a-z]+>)[:;!?](\s|$)", re.M)
+TRANSLATED = re.compile(
+    r"\{%\s*blocktranslate.*?endblocktranslate\s*%\}|\{%\s*translate\s.*?%\}", re.S
+)
+# In JavaScript: in a template literal (`${seat}: ${name}`), or a string of its own
+# (seat + ": " + name).
+LITERAL = re.compile(r"`(?:[^`\\]|\\.)*`")
+BESIDE_A_SLOT = re.compile(r"\}[:;!?]\s|[:;!?]\s\$\{")
+PUNCTUATION_ALONE = re.compile(r"(?<=[\s(+,])[\"'][:;!?]\s*[\"']")
+COMMENTS = re.compile(r"^\s*//[^\n]*$|/\*.*?\*/", re.M | re.S)
+
+
+def written_beside_a_value(text, kind):
+    if kind == "html":
+        return BESIDE_A_VALUE.findall(TRANSLATED.sub("", text))
+    text = COMMENTS.sub("", text)
+    slots = [literal for literal in LITERAL.findall(text) if BESIDE_A_SLOT.search(literal)]
+    return slots + PUNCTUATION_ALONE.findall(text)
+
+
+PROSE_WITHOUT_NBSP = {code for code, _name in settings.LANGUAGES} - {"fr"}
+
+
+def test_no_punctuation_is_written_beside_a_value_outside_the_catalog():
+    root = Path(settings.BASE_DIR)
+    templates = [
+        path
+        for path in root.glob("templates/**/*.html")
+        # The rule prose of every language but French's: no space before its colons.
+        if not set(path.relative_to(root / "templates").parts[:2]) & (PROSE_WITHOUT_NBSP)
+    ]
+    files = [*templates, *root.glob("static/js/*.js")]
+    found = {
+        str(path.relative_to(root)): hits
+        for path in files
+        if (hits := written_beside_a_value(path.read_text(), path.suffix.lstrip(".")))
+    }
+    assert found == {}
+
+
+def test_the_punctuation_check_notices_a_value_and_its_colon():
+    assert written_beside_a_value("<span>{{ label }}: {{ names }}</span>", "html")
+    assert written_beside_a_value("<a>{{ name }}</a>: ", "html")
+    assert not written_beside_a_value(
+        "{% blocktranslate %}{{ a }}: {{ b }}{% endblocktranslate %}", "html"
+    )
+    assert written_beside_a_value("text = `${seat}: ${name}`;", "js")
+    assert written_beside_a_value('text = seat + ": " + name;', "js")
+    assert not written_beside_a_value('const a = { "b": "c" };\n// `${d}: ${e}`', "js")
 
 
 def test_the_typography_check_notices_an_ordinary_space():
@@ -196,14 +252,14 @@ def test_every_catalog_has_every_message_of_the_code(tmp_path, monkeypatch, sett
     settings.LOCALE_PATHS = [tmp_path / "locale"]
     call_command("makemessages", locale=["fr"], verbosity=0)
     extracted = {(e.msgctxt, e.msgid) for e in polib.pofile("locale/fr/LC_MESSAGES/django.po")}
-    for code in TRANSLATED:
+    for code in OTHER_LANGUAGES:
         po = polib.pofile(str(LOCALE / code / "LC_MESSAGES" / "django.po"))
         committed = {(e.msgctxt, e.msgid) for e in live(po)}
         assert sorted(m for _c, m in extracted - committed) == [], f"{code}: run make messages"
         assert sorted(m for _c, m in committed - extracted) == [], f"{code}: run make messages"
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
 def test_the_admin_labels_of_our_models_are_translated(language):
     from django.apps import apps
     from django.utils import translation
