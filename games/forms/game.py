@@ -67,6 +67,8 @@ class NewGameForm(forms.Form):
             )
         # The first name field is where a wrong count of players is refused: it says the limit.
         self.fields["player_0"].widget.attrs["aria-describedby"] = "players-limit"
+        if not self.is_bound:  # typing starts at the first name (a refusal: at its message)
+            self.fields["player_0"].widget.attrs["autofocus"] = True
         self.order_fields(
             ["game"] + [f"player_{i}" for i in range(rules.MAX_PLAYERS)] + ["starter"]
         )
