@@ -559,3 +559,21 @@ def test_a_game_whose_last_round_waits_offers_no_round_after_it(
             page.reload()
     no_signal.back(page)
     expect(page.get_by_role("heading", name="Cleo wins with 18!")).to_be_visible()
+
+
+def test_the_scorer_whose_waiting_round_ends_the_game_sees_the_end(page, make_game, no_signal):
+    game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
+    link = services.add_scorer_link(game)
+    page.goto(link.get_absolute_url())
+    queue_round(page, {"Ana": 6, "Ben": 0, "Cleo": 2})
+    expect(waiting_rows(page)).to_have_count(1)
+
+    no_signal.back(page)
+
+    expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+    expect(page.locator("[data-outbox]")).to_contain_text("Round 3 saved.")
+    page.wait_for_timeout(2500)  # the board's polls after the end leave it as it is
+    expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
+    expect(page.get_by_text("Its owner can still correct it.")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
