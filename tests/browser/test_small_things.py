@@ -1,11 +1,15 @@
 """Small things at the table: where the cursor starts, and what a refusal leaves on a 320 px
 screen (what must be tapped on screen, and "Discard" well apart from "Save")."""
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.sheet import points_field
 
+SHOTS = Path(os.environ["SCREENSHOTS_DIR"]) if os.environ.get("SCREENSHOTS_DIR") else None
 SMALL = {"width": 320, "height": 568}
 
 
@@ -31,6 +35,9 @@ def test_forgetting_who_quit_last_at_320_px_shows_the_names_to_tap(page, signed_
     save = page.get_by_role("button", name="Enregistrer la manche").bounding_box()
     discard = page.get_by_role("link", name="Abandonner ces nombres").bounding_box()
     assert discard["y"] - (save["y"] + save["height"]) >= 40  # more than a thumb apart
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / "refusal-fr-320.png")
 
 
 def test_the_new_game_form_starts_in_player_1(page, signed_in):
