@@ -205,9 +205,8 @@ def game_rematch(request, pk):
     if refusal:
         messages.error(request, refusal)
         return redirect(game)
-    rematch = services.start_game(
-        request.user, game.names, game.first_starter, game.kind, night=game.night
-    )
+    # Tonight's night, not the old game's: a rematch joins a night as any new game does.
+    rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
 
 
