@@ -136,6 +136,12 @@ EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 # (games/nights.py); a player is ranked in the group's table after this many finished games.
 NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
 RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 3))
+# The group's table of an account of up to this many finished games is counted in the request
+# that finds it out of date (under 50 ms: docs/benchmarks.md); a bigger one's by the worker,
+# the page showing the last one meanwhile (games/reports/recount.py), at most once every
+# TABLE_RECOUNT_SECONDS per account.
+TABLE_IN_REQUEST_GAMES = int(os.environ.get("TABLE_IN_REQUEST_GAMES", 300))
+TABLE_RECOUNT_SECONDS = float(os.environ.get("TABLE_RECOUNT_SECONDS", 10))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
