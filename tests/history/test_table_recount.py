@@ -7,6 +7,7 @@ import pytest
 from django.tasks import default_task_backend
 from django.utils import timezone
 
+from accounts import services as account_services
 from games import services
 from games.models import Game, KeptTable
 from games.reports import recount, table
@@ -157,6 +158,6 @@ def test_a_small_account_s_table_is_counted_in_the_request(alice_client, alice, 
 
 def test_a_recount_of_a_deleted_account_does_nothing(big, queue):
     big_pk = big.pk
-    services.delete_account(big)
+    account_services.delete_account(big)
     recount.recount_table.call(big_pk)
     assert not KeptTable.objects.filter(owner_id=big_pk).exists()

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0018_game_places'),
+        ('games', '0019_game_venue'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
