@@ -208,8 +208,9 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # Sign-up tries from one client in a window: past it, the form answers 429 until the window
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
-# A game's result picture costs some 150 ms to draw: at most this many drawings a minute.
-RESULT_PICTURES_PER_MINUTE = int(os.environ.get("RESULT_PICTURES_PER_MINUTE", 4))
+# A result or night picture costs some 150 ms to draw: at most this many drawings a minute per
+# account, whichever games and nights (games/pictures.py).
+PICTURES_PER_MINUTE = int(os.environ.get("PICTURES_PER_MINUTE", 30))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
