@@ -92,14 +92,14 @@ def tables(owner) -> Tables:
     return found
 
 
-def current(owner) -> Tables:
+def current(owner, store=True) -> Tables:
     """The account's tables counted up to its games now, whatever its size: for the worker's
-    work (an export), never a page's."""
+    work (a recount; an export, in a read-only transaction: `store` False), never a page's."""
     key = table_key(owner)
     kept = _kept(owner)
     if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
         return found
-    return keep(owner, key)
+    return keep(owner, key) if store else _counted(owner)[0]
 
 
 def _kept(owner):
@@ -117,9 +117,7 @@ def recount_queued(owner):
 def keep(owner, key=None) -> Tables:
     """Count the account's tables now, going on from the ratings kept, and keep them."""
     key = key or table_key(owner)
-    earlier = KeptTable.objects.filter(owner=owner).values_list("progress", flat=True).first()
-    earlier = _loads(earlier, dict, RATING) or {}
-    found, progress = compute(owner, earlier)
+    found, progress = _counted(owner)
     fields = {
         "key": key,
         "as_of": found.as_of,
@@ -131,6 +129,12 @@ def keep(owner, key=None) -> Tables:
         update_conflicts=True, unique_fields=["owner"], update_fields=list(fields),
     )  # fmt: skip
     return found
+
+
+def _counted(owner):
+    """compute(), going on from the ratings kept."""
+    earlier = KeptTable.objects.filter(owner=owner).values_list("progress", flat=True).first()
+    return compute(owner, _loads(earlier, dict, RATING) or {})
 
 
 def _loads(data, kind, version=None):
