@@ -58,13 +58,14 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     return response
 
 
-def round_page(request, access, game, form, status=200, notice=""):
+def round_page(request, access, game, form, status=200, notice="", later=""):
     """The page of a round form as it is (a hand counted, a goal typed, a refusal): the sheet
     for the next round, or the edit page of round `form.number`."""
     if form.number is None:
         return sheet(request, access, game, form, status=status, notice=notice)
     offer_goals(request.session, form.calculator)
-    context = page_context(access, game, form) | {"notice": notice}
+    context = page_context(access, game, form) | {"notice": notice, "later": later}
+    context["preview_url"] = form.preview_action
     return render(request, "games/round_edit.html", context, status=status)
 
 
@@ -98,6 +99,7 @@ def _point(form, access):
         form.calculate_action = access.url("round_edit_calculate", form.number)
         form.goal_action = access.url("round_edit_goal", form.number)
         form.return_action = access.url("round_edit_return", form.number)
+        form.preview_action = access.url("round_edit_preview", form.number)
 
 
 def stale(request, access, number, fresh=None):

@@ -150,6 +150,21 @@ def changed_message(number, undo, numbers=""):
     )
 
 
+def recount_message(recounts, names):
+    """What a correction does to later returns (rules.Recount): "Round 3: Ben’s return now
+    counts −1, with 7 points then." One sentence per return."""
+    return " ".join(
+        _("Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s points then.")
+        % {
+            "number": r.number,
+            "name": names[r.seat],
+            "points": numbers.shown(r.points),
+            "total": r.total,
+        }
+        for r in recounts
+    )
+
+
 def undone_message(number):
     """An undo page for round `number`, which is gone (undone from this page before Back, or
     from another phone): nothing more is undone."""

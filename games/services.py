@@ -209,21 +209,21 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
                 saved_by=saved_by,
                 version=fresh.version,
             )
-            counted = state.rounds[number - 1].points  # stored as it counts (store_as_counted)
+            # As typed, an emptied hand as the chip it gives back now (rules.EMPTIED)
+            typed = state.rounds[number - 1].entries
             Entry.objects.bulk_create(
                 Entry(round=saved, seat=seat, value=value)
-                for seat, value in zip(fresh.seats, counted, strict=True)
+                for seat, value in zip(fresh.seats, typed, strict=True)
             )
             fresh.settle(state, saved.created_at)
     except IntegrityError as error:  # the unique (game, number) constraint, the last guard
         raise StaleSheet from error
     by = saved_by.number if saved_by else None
-    as_stored = rules.Round(counted, round_.last_to_quit)
+    as_stored = rules.Round(typed, round_.last_to_quit)
     played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
     fresh.attach(stored=stored, state=state)
-    if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
-        folds.keep(fresh)
+    folds.keep(fresh)
     return fresh
 
 
@@ -232,7 +232,8 @@ def replace_round(game, number, round_, round_id=None, saved_by=None, round_vers
     """Replace the numbers of round `number` (the stored round `round_id`, as it was at
     `round_version`, when given), by the scorer link `saved_by` (None for the owner: the round
     then names who saved it last); StaleSheet if it was undone (even if another round took its
-    number) or no longer fits, RoundChanged if it was edited since."""
+    number) or no longer fits, RoundChanged if it was edited since. Returns the later returns
+    that count otherwise now (rules.Recount), for the answer to say."""
     fresh = lock(game)
     still_scoring(saved_by)
     stored = fresh.rounds.filter(number=number).first()
@@ -245,10 +246,11 @@ def replace_round(game, number, round_, round_id=None, saved_by=None, round_vers
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.version = fresh.version
     stored.save(update_fields=["last_to_quit", "saved_by", "version"])
-    for seat, value in zip(fresh.seats, state.rounds[number - 1].points, strict=True):
+    # This round's entries alone, as typed: what a later one counts follows from the fold
+    for seat, value in zip(fresh.seats, state.rounds[number - 1].entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
-    fresh.store_as_counted(state, since=number + 1)  # a later return may count otherwise now
     fresh.settle(state, fresh.stored_rounds[-1].created_at)
+    return fresh.ruleset.recounted(fresh.state, state, number)
 
 
 def undo_last_round(game, number, round_id=None, round_version=None):

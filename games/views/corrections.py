@@ -2,15 +2,22 @@
 scorer links' are the same functions, given an Access (games/access.py). The hand calculator
 of an edit page posts to views/fill.py."""
 
+from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
 from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
-from games.pages import page_context, round_page, sheet, stale, typed
-from games.refusals import changed_message, edit_gone_message, not_last_message, undone_message
+from games.pages import refill, round_page, sheet, stale, typed
+from games.refusals import (
+    changed_message,
+    edit_gone_message,
+    not_last_message,
+    recount_message,
+    undone_message,
+)
 from games.reports import folds
 
 
@@ -28,22 +35,42 @@ def edit_round(request, access, number):
     if bound is None or opened_for not in (None, bound[0]):
         return _edit_gone(request, access, game, form, number)
     if not form.is_valid():
-        context = page_context(access, game, form)
-        return render(request, "games/round_edit.html", context, status=422)
+        return round_page(request, access, folds.with_kept_state(game), form, status=422)
     played, seen = form.cleaned_data["round"], form.cleaned_data["round_version"]
     try:
-        services.replace_round(game, number, played, opened_for, access.scorer, seen)
+        recounts = services.replace_round(game, number, played, opened_for, access.scorer, seen)
     except services.RoundChanged:
         return _edit_changed(request, access, form, number)
     except services.StaleSheet:
         return _edit_gone(request, access, game, form, number)
+    if recounts:  # said on the sheet it goes back to
+        messages.info(request, recount_message(recounts, game.names))
     return redirect(access.sheet_url)
 
 
+@require_POST
+def preview_edit(request, access, number):
+    """What the numbers typed on an edit page would make later returns count, before it is
+    saved (htmx asks as they are typed; without JavaScript, "Check later rounds")."""
+    game = folds.with_kept_state(access.read())
+    if services.bound_round(game, number) is None:
+        return redirect(access.url("round_edit", number))  # its page says it is gone
+    form = RoundForm(game, request.POST, number=number)
+    recounts = ()
+    if form.is_valid():
+        recounts = game.ruleset.recounted(game.state, form.cleaned_data["state"], number)
+    later = recount_message(recounts, game.names)
+    if request.htmx:
+        context = {"later": later, "preview_url": access.url("round_edit_preview", number)}
+        return render(request, "games/round_edit.html#later-returns", context)
+    again = RoundForm(game, number=number, initial=refill(request.POST))
+    return round_page(request, access, game, again, status=200, later=later)
+
+
 def _edit_page(request, access, game, number, bound, status=200, notice=""):
-    """Round `number` in its form as it counts, bound to the stored round `bound` (its id and
-    its version)."""
-    entries = game.state.rounds[number - 1].points
+    """Round `number` in its form as typed (a return kept as typed is replayed as stored, never
+    refused), bound to the stored round `bound` (its id and its version)."""
+    entries = game.state.rounds[number - 1].entries
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
     initial["round_id"], initial["round_version"] = bound
@@ -143,6 +170,8 @@ def _whole_or_none(raw):
 
 
 round_edit = for_owner(edit_round)
+round_edit_preview = for_owner(preview_edit)
+scorer_round_edit_preview = for_scorer(preview_edit)
 round_undo = for_owner(undo_round)
 scorer_round_edit = for_scorer(edit_round)
 scorer_round_undo = for_scorer(undo_round)
