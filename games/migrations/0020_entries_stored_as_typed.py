@@ -13,7 +13,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0018_game_places")]
+    dependencies = [("games", "0019_game_venue")]
 
     operations = [
         migrations.AlterField(
