@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.utils.csp import CSP
 
+from games import numbers
 from games.display import saved_by, sheet_context
 from games.forms.calculator import offer_goals
 from games.forms.game import GameAboutForm, RoundForm
@@ -108,15 +109,22 @@ def stale(request, access, number, fresh=None):
     return sheet(request, access, fresh, RoundForm(fresh), status=409, notice=notice)
 
 
-def stale_round(request, access, refused, fresh=None):
+def stale_round(request, access, refused, fresh=None, theirs=None):
     """A round typed on a sheet that is no longer the game's (another phone saved that round,
     or the page was old): nothing is dropped in silence. The sheet as it is now, and the
-    numbers typed in its form, ready to save as the next round with one tap."""
+    numbers typed in its form, ready to save as the next round with one tap; `theirs`: the
+    round saved under that number, with other numbers, named beside the ones typed."""
     fresh = folds.with_kept_state(fresh or access.read())
     entered = refused.entered_values()
     shown = typed(refused, fresh.names)
     number = refused.posted_number() or fresh.state.next_round - 1
-    notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
+    saved = theirs and ", ".join(
+        f"{name} {numbers.shown(value)}"
+        for name, value in zip(fresh.names, theirs.entries, strict=True)
+    )
+    notice = stale_round_message(
+        number, shown, fresh.state.next_round, fresh.state.finished, saved or ""
+    )
     form = RoundForm(fresh, initial=entered)
     return sheet(request, access, fresh, form, status=409, notice=notice)
 

@@ -205,13 +205,31 @@ def edit_gone_message(number, numbers=""):
     ) % {"number": number, "numbers": numbers}
 
 
-def stale_round_message(number, numbers, next_round, finished):
+def stale_round_message(number, numbers, next_round, finished, theirs=""):
     """A round typed on a sheet that was no longer the game's (another phone saved round
     `number` first, or the page was an old one): where it went, and where the numbers typed
-    (`numbers`: "Ana 4, Ben 0") are now."""
-    values = {"number": number, "numbers": numbers, "next": next_round}
+    (`numbers`: "Ana 4, Ben 0") are now; `theirs`: the numbers saved, when they differ."""
+    values = {"number": number, "numbers": numbers, "next": next_round, "theirs": theirs}
     if not numbers:
         return stale_message(number)
+    if theirs and finished:
+        return (
+            _(
+                "Round %(number)s was already saved (%(theirs)s) and the game is over: your "
+                "numbers (%(numbers)s) were not saved."
+            )
+            % values
+        )
+    if theirs:
+        return (
+            _(
+                "Round %(number)s was already saved, from another phone or an older page, with "
+                "other numbers (%(theirs)s): it is in the table. Your numbers (%(numbers)s) are "
+                "in the form below: save them as round %(next)s if they are a new round, or "
+                "edit round %(number)s if yours are the right ones."
+            )
+            % values
+        )
     if finished:
         return (
             _(

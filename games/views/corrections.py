@@ -14,6 +14,7 @@ from games.pages import refill, round_page, sheet, stale, typed
 from games.refusals import (
     changed_message,
     edit_gone_message,
+    moved_message,
     not_last_message,
     recount_message,
     undone_message,
@@ -34,18 +35,31 @@ def edit_round(request, access, number):
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if bound is None or opened_for not in (None, bound[0]):
         return _edit_gone(request, access, game, form, number)
-    if not form.is_valid():
+    sub = form.submission()
+    seen = form.cleaned_data.get("round_version")
+    outcome = services.correct_round(game, number, sub, access.scorer, opened_for, seen)
+    return _answer(request, access, game, form, outcome)
+
+
+def _answer(request, access, game, form, outcome):
+    """The one place an edit's outcome (services.Outcome) becomes a response."""
+    number = outcome.number
+    if outcome.result == services.SAVED:
+        if outcome.recounts:  # said on the sheet it goes back to
+            messages.info(request, recount_message(outcome.recounts, game.names))
+        return redirect(access.sheet_url)
+    if outcome.result == services.REFUSED:
         return round_page(request, access, folds.with_kept_state(game), form, status=422)
-    played, seen = form.cleaned_data["round"], form.cleaned_data["round_version"]
-    try:
-        recounts = services.replace_round(game, number, played, opened_for, access.scorer, seen)
-    except services.RoundChanged:
-        return _edit_changed(request, access, form, number)
-    except services.StaleSheet:
+    if outcome.result == services.UNDONE:
         return _edit_gone(request, access, game, form, number)
-    if recounts:  # said on the sheet it goes back to
-        messages.info(request, recount_message(recounts, game.names))
-    return redirect(access.sheet_url)
+    if outcome.moved:  # the numbers typed, on the totals as they now stand
+        game = folds.with_kept_state(game)
+        notice = moved_message([(game.names[s], was, now) for s, was, now in outcome.moved])
+        again = RoundForm(game, number=number, initial=refill(request.POST))
+        return round_page(request, access, game, again, status=409, notice=notice)
+    if outcome.theirs is not None:  # edited on another phone since this page was opened
+        return _edit_changed(request, access, form, number)
+    return stale(request, access, number)
 
 
 @require_POST

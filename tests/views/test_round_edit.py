@@ -153,3 +153,15 @@ def test_an_edit_page_bound_to_its_round_still_saves(alice_client, make_game):
     response = edit(alice_client, game, 2, 9, 0, 7, **edit_page_fields(alice_client, game, 2))
     assert response.status_code == 302
     assert fresh(game).state.totals == (21, 0, 12)
+
+
+def test_the_walk_edit_then_revert_gives_ben_his_total_back(alice_client, make_game):
+    """Issue 30: round 1 Ana 5, Ben 12, Cleo emptied; round 2 Ana 3, Ben -10, Cleo 4."""
+    game = make_game(rounds=[[5, 12, 0], [3, -10, 4]])
+    assert fresh(game).state.totals == (8, 2, 4)
+
+    assert edit(alice_client, game, 1, 5, 0, 1).status_code == 302  # Ben emptied his hand
+    assert fresh(game).state.rounds[1].points == (3, 0, 4)  # his -10 counts 0: no chip
+    assert edit(alice_client, game, 1, 5, 12, 0).status_code == 302  # back as played
+
+    assert fresh(game).state.totals == (8, 2, 4)  # Ben 2 again, not 12
