@@ -5,7 +5,7 @@ saved at the first tap, saying what that return now counts."""
 from playwright.sync_api import expect
 
 from games.models import Game, ScorerLink
-from tests.browser.sheet import points_field, totals
+from tests.browser.sheet import points_field
 
 
 def replace(page, number):

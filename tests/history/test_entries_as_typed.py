@@ -3,6 +3,7 @@ is the rules' fold's. So a correction taken back gives every later total back, w
 on the sheet or in the admin, and a backup restores the game exactly, corrections included."""
 
 import pytest
+from django.test import Client
 
 from games import services
 from games.models import Game
@@ -69,13 +70,14 @@ def test_an_edit_leaves_later_rounds_as_typed_and_taking_it_back_restores_them(
     assert totals(game) == (8, 2, 4)  # taken back: Ben 2 again
 
 
-def test_a_backup_restores_a_corrected_game_exactly(alice_client, make_game, bob, client):
-    client.force_login(bob)
+def test_a_backup_restores_a_corrected_game_exactly(alice_client, make_game, bob):
+    bob_client = Client()
+    bob_client.force_login(bob)
     game = make_game(rounds=[(5, 12, 0), (3, -10, 4), (6, 2, 9)])
     services.replace_round(game, 1, Round((5, 2, 0)))  # Ben's -10 in round 2 now counts -1
     before = Game.objects.get(pk=game.pk)
 
-    assert upload(client, alice_client.get("/history/export.json").getvalue()).imported
+    assert upload(bob_client, alice_client.get("/history/export.json").getvalue()).imported
 
     restored = bob.games.get()
     assert stored(restored) == stored(before) == [[5, 2, 0], [3, -10, 4], [6, 2, 9]]
