@@ -19,7 +19,6 @@ from games.refusals import (
     recount_message,
     undone_message,
 )
-from games.reports import folds
 
 
 @require_http_methods(["GET", "POST"])
@@ -30,7 +29,7 @@ def edit_round(request, access, number):
     if request.method == "GET":
         if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
-        return _edit_page(request, access, folds.with_kept_state(game), number, bound)
+        return _edit_page(request, access, game, number, bound)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if bound is None or opened_for not in (None, bound[0]):
@@ -49,11 +48,11 @@ def _answer(request, access, game, form, outcome):
             messages.info(request, recount_message(outcome.recounts, game.names))
         return redirect(access.sheet_url)
     if outcome.result == services.REFUSED:
-        return round_page(request, access, folds.with_kept_state(game), form, status=422)
+        return round_page(request, access, game, form, status=422)
     if outcome.result == services.UNDONE:
         return _edit_gone(request, access, game, form, number)
     if outcome.moved:  # the numbers typed, on the totals as they now stand
-        game = folds.with_kept_state(game)
+        game = game
         notice = moved_message([(game.names[s], was, now) for s, was, now in outcome.moved])
         again = RoundForm(game, number=number, initial=refill(request.POST))
         return round_page(request, access, game, again, status=409, notice=notice)
@@ -66,7 +65,7 @@ def _answer(request, access, game, form, outcome):
 def preview_edit(request, access, number):
     """What the numbers typed on an edit page would make later returns count, before it is
     saved (htmx asks as they are typed; without JavaScript, "Check later rounds")."""
-    game = folds.with_kept_state(access.read())
+    game = access.read()
     if services.bound_round(game, number) is None:
         return redirect(access.url("round_edit", number))  # its page says it is gone
     form = RoundForm(game, request.POST, number=number)
@@ -83,7 +82,10 @@ def preview_edit(request, access, number):
 
 def _edit_page(request, access, game, number, bound, status=200, notice=""):
     """Round `number` in its form as typed (a return kept as typed is replayed as stored, never
-    refused), bound to the stored round `bound` (its id and its version)."""
+    refused), bound to the stored round `bound` (its id and its version). Everything on the
+    page comes from the one read of the rounds that `bound` came from (Game.stored, folded
+    here): not from the fold kept under the version of the game's row, which another phone's
+    undo may have left behind them."""
     entries = game.state.rounds[number - 1].entries
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
@@ -95,7 +97,7 @@ def _edit_page(request, access, game, number, bound, status=200, notice=""):
 def _edit_changed(request, access, form, number):
     """An edit confirmed from a page opened before another phone edited the round: nothing
     changes; the round as it now stands, bound to its new version, and the numbers typed."""
-    fresh = folds.with_kept_state(access.read())
+    fresh = access.read()
     bound = services.bound_round(fresh, number)
     if bound is None:
         return _edit_gone(request, access, fresh, form, number)
