@@ -163,7 +163,12 @@ def recount_message(recounts, names):
     """What a correction does to later returns (rules.Recount): "Round 3: Ben’s return now
     counts −1, with 7 points then." One sentence per return."""
     return " ".join(
-        _("Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s points then.")
+        ngettext(  # fmt: skip
+            "Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s point then.",
+            "Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s points "
+            "then.",
+            r.total,
+        )
         % {
             "number": r.number,
             "name": names[r.seat],
