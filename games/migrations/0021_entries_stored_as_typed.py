@@ -13,7 +13,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0019_game_venue")]
+    dependencies = [("games", "0020_nights_within_span")]
 
     operations = [
         migrations.AlterField(
