@@ -1,10 +1,10 @@
 """What happened at the table: players, seats and the numbers typed each round.
 
-Totals, winners and who starts next are never stored: `Game.state` asks the rules
-module to replay the stored rounds. Only whether a game is over, since when, and the places
-it ended with are stored (`Game.finished_at`, which the pages filter on, and `Game.places`,
-which the group's table reads), written by `Game.settle` in the transaction of each write
-that changes them.
+Each entry is stored as typed; what it counts, totals, winners and who starts next are never
+stored: `Game.state` asks the rules module to replay the stored rounds. Only whether a game is
+over, since when, and the places it ended with are stored (`Game.finished_at`, which the
+pages filter on, and `Game.places`, which the group's table reads), written by `Game.settle`
+in the transaction of each write that changes them.
 """
 
 from __future__ import annotations
@@ -304,24 +304,6 @@ class Game(models.Model):
             Game.objects.filter(pk=self.pk).update(finished_at=finished_at, places=places)
             self.finished_at, self.places = finished_at, places
 
-    def store_as_counted(self, state=None, since=1):
-        """Store the entries of rounds `since` on as the rules count them, where they differ.
-
-        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
-        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
-        backups all show one number, and every column adds up to its total. A write that
-        changes an earlier round can change what a later one counts: it calls this with the
-        game's `state` folded in its transaction (None: folded here from the rounds stored).
-        """
-        state = state or self.state
-        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
-        for stored, counted in later:
-            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
-            for seat, value, points in typed:
-                if value != points:
-                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
-                    entries.filter(seat=seat).update(value=points)
-
     @property
     def duration(self):
         """From the game's creation to its last saved round; None before the first round."""
@@ -427,13 +409,41 @@ class UndoneKey(models.Model):
         return f"{self.key} ({self.number})"
 
 
+class KeptTable(models.Model):
+    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    a page shows it at once while the worker counts a newer one (games/reports/recount.py).
+    Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="kept_table",
+        verbose_name=_("owner"),
+    )  # fmt: skip
+    key = models.CharField(_("key"), max_length=200, blank=True, default="")
+    # The start of the newest game it counted: "Updated to the game of 21:40".
+    as_of = models.DateTimeField(_("counted up to"), null=True, blank=True)
+    tables = models.BinaryField(_("tables"), null=True)  # pickled table.Tables
+    progress = models.BinaryField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
+    # Set while a recount waits in the queue: another change joins it rather than queue one more.
+    queued_at = models.DateTimeField(_("recount queued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("last recount started at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("kept table")
+        verbose_name_plural = _("kept tables")
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.as_of}"
+
+
 class Entry(models.Model):
     round = models.ForeignKey(
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
-    value = models.SmallIntegerField(_("points"))
+    # As typed (a return: the chip named, -10 or -1), never rewritten by a write to another
+    # round: what it counts, which the sheet shows, is the rules' fold's (RoundResult.points),
+    # so that a correction taken back gives every later entry back as it was played.
+    value = models.SmallIntegerField(_("points typed"))
 
     class Meta:
         verbose_name = _("entry")
