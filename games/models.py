@@ -155,7 +155,10 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
     )
-    created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
+    # A default rather than auto_now_add, which would overwrite an imported game's time.
+    created_at = models.DateTimeField(
+        _("started at"), default=timezone.now, editable=False, db_index=True
+    )
     kind = models.CharField(
         pgettext_lazy("the game played: L.L.A.M.A., Llama Llama", "game"),
         max_length=20,
@@ -370,7 +373,7 @@ class Round(models.Model):
         blank=True,
         help_text=_("Starts the next round when nobody emptied their hand."),
     )
-    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+    created_at = models.DateTimeField(_("saved at"), default=timezone.now, editable=False)
     # Sent with the form, so a retried or double-tapped submission saves the round once.
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
     # The game's version when this round was last written (added or edited): what an undo or
