@@ -147,9 +147,8 @@ def _insert_games(owner, backups, tables, job, made):
             first_starter=backup.first_starter, uuid=backup.uuid, venue=backup.venue,
             note=backup.note, importing=job,
             night_id=None if backup.night is None else made[backup.night.id],
-            finished_at=moments[-1] if backup.finished else None,  # as Game.settle
-            places=backup.places and list(backup.places),
         )  # fmt: skip
+        game.decide(backup.state, moments[-1] if moments else None)
         games.append(game)
         at = [Seat(game=game, player_id=player, position=n) for n, player in enumerate(table)]
         seats += at
