@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0019_game_venue"),
+        ("games", "0020_nights_within_span"),
     ]
 
     operations = [
