@@ -1,11 +1,11 @@
 """What happened at the table: players, seats and the numbers typed each round.
 
-Totals, winners and who starts next are never stored: `Game.state` asks the rules
-module to replay the stored rounds. Only whether a game is over, since when, and the places
-it ended with are stored (`Game.finished_at`, which the pages filter on, and `Game.places`,
-which the group's table reads), decided together by `Game.decide` (written by `Game.settle`
-in the transaction of each write that changes them, or by the import's bulk insert) and held
-together by the constraint game_finished_with_places.
+Each entry is stored as typed; what it counts, totals, winners and who starts next are never
+stored: `Game.state` asks the rules module to replay the stored rounds. Only whether a game is
+over, since when, and the places it ended with are stored (`Game.finished_at`, which the
+pages filter on, and `Game.places`, which the group's table reads), decided together by
+`Game.decide` (written by `Game.settle` in the transaction of each write that changes them,
+or by the import's bulk insert) and held together by the constraint game_finished_with_places.
 """
 
 from __future__ import annotations
@@ -323,24 +323,6 @@ class Game(models.Model):
             decided = {"finished_at": self.finished_at, "places": self.places}
             Game.objects.filter(pk=self.pk).update(**decided)
 
-    def store_as_counted(self, state=None, since=1):
-        """Store the entries of rounds `since` on as the rules count them, where they differ.
-
-        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
-        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
-        backups all show one number, and every column adds up to its total. A write that
-        changes an earlier round can change what a later one counts: it calls this with the
-        game's `state` folded in its transaction (None: folded here from the rounds stored).
-        """
-        state = state or self.state
-        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
-        for stored, counted in later:
-            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
-            for seat, value, points in typed:
-                if value != points:
-                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
-                    entries.filter(seat=seat).update(value=points)
-
     @property
     def duration(self):
         """From the game's creation to its last saved round; None before the first round."""
@@ -451,8 +433,10 @@ class Entry(models.Model):
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
-    value = models.SmallIntegerField(_("points"))
+    # As typed (a return: the chip named, -10 or -1), never rewritten by a write to another
+    # round: what it counts, which the sheet shows, is the rules' fold's (RoundResult.points),
+    # so that a correction taken back gives every later entry back as it was played.
+    value = models.SmallIntegerField(_("points typed"))
 
     class Meta:
         verbose_name = _("entry")

@@ -188,16 +188,6 @@ def in_game(index, item, message):
     return _("Game %(index)s: %(message)s") % {"index": index, "message": message}
 
 
-def as_counted(rounds, state):
-    """The rounds as they are stored, each entry as it counts (Game.store_as_counted): a file
-    may hold what was typed (a chip given back by a player with none, which counts 0). Its
-    identity stays the one of what the file holds (identity.content_uuid)."""
-    return [
-        rules.Round(played.points, round_.last_to_quit)
-        for round_, played in zip(rounds, state.rounds, strict=True)
-    ]
-
-
 def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
@@ -228,7 +218,7 @@ def read_game(item) -> GameBackup:
         kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
-        rounds=as_counted(rounds, state),
+        rounds=rounds,  # as typed: what they count is the fold's, as on the sheet
         started_at=started_at,
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)

@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0020_nights_within_span"),
+        ("games", "0021_entries_stored_as_typed"),
     ]
 
     operations = [
