@@ -428,6 +428,32 @@ class UndoneKey(models.Model):
         return f"{self.key} ({self.number})"
 
 
+class KeptTable(models.Model):
+    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    a page shows it at once while the worker counts a newer one (games/reports/recount.py).
+    Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="kept_table",
+        verbose_name=_("owner"),
+    )  # fmt: skip
+    key = models.CharField(_("key"), max_length=200, blank=True, default="")
+    # The start of the newest game it counted: "Updated to the game of 21:40".
+    as_of = models.DateTimeField(_("counted up to"), null=True, blank=True)
+    tables = models.BinaryField(_("tables"), null=True)  # pickled table.Tables
+    progress = models.BinaryField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
+    # Set while a recount waits in the queue: another change joins it rather than queue one more.
+    queued_at = models.DateTimeField(_("recount queued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("last recount started at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("kept table")
+        verbose_name_plural = _("kept tables")
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.as_of}"
+
+
 class Entry(models.Model):
     round = models.ForeignKey(
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")

@@ -5,6 +5,7 @@ import do so themselves): the version is a save's optimistic lock, the polls' ta
 of what is kept of the game (games/models.py, Game.version).
 """
 
+import time
 import uuid
 from dataclasses import dataclass, replace
 
@@ -17,7 +18,7 @@ from django.utils import formats, timezone
 from django.utils.translation import ngettext
 
 from common import names
-from common.signals import account_deleting
+from common.signals import account_deleting, account_disabled, account_emptying
 from games import nights, rules
 from games.models import (
     Entry,
@@ -27,6 +28,7 @@ from games.models import (
     Round,
     ScorerLink,
     Seat,
+    ShareLink,
     StoredRound,
     UndoneKey,
     new_version,
@@ -499,6 +501,32 @@ def delete_games_of(sender, user, **kwargs):
     games = Game.including_imports.select_for_update().filter(owner=user)
     if games.exists():
         games.delete()
+
+
+@receiver(account_disabled)
+def stop_links_of(sender, user, **kwargs):
+    """A disabled account's scorer links stop and its live links go, at once."""
+    ScorerLink.objects.filter(game__owner=user, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    ShareLink.objects.filter(game__owner=user).delete()
+
+
+@receiver(account_emptying)
+def delete_games_in_chunks(sender, user, progress, **kwargs):
+    """A disabled account's games, a chunk at a time, each chunk its own transaction that
+    holds its games' rows only, and lasts about DELETION_CHUNK_SECONDS: the chunk's size
+    follows the time the last one took."""
+    games = Game.including_imports.filter(owner=user)
+    total, done, size = games.count(), 0, 50
+    while pks := list(games.values_list("pk", flat=True)[:size]):
+        started = time.monotonic()
+        with transaction.atomic():
+            Game.including_imports.select_for_update().filter(pk__in=pks).delete()
+        done += len(pks)
+        progress(min(done, total), total)
+        took, aim = time.monotonic() - started, settings.DELETION_CHUNK_SECONDS
+        size = max(10, size // 2) if took > aim else min(2000, size * 2) if took < aim / 3 else size
 
 
 def undone_with(game, key):
