@@ -1,5 +1,5 @@
-"""Migration 0023: a game stored finished without places (or places without an end) gets both,
-or neither, as the rules now decide, before 0024's constraint holds them together."""
+"""Migration 0024: a game stored finished without places (or places without an end) gets both,
+or neither, as the rules now decide, before 0025's constraint holds them together."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -11,8 +11,8 @@ from tests.helpers.migrations import apps_before, migrate
 
 pytestmark = pytest.mark.engine
 
-BEFORE = [("games", "0022_created_at_defaults")]
-AFTER = [("games", "0024_game_finished_with_places")]
+BEFORE = [("games", "0023_created_at_defaults")]
+AFTER = [("games", "0025_game_finished_with_places")]
 SAVED = datetime(2025, 3, 1, 20, 15, tzinfo=UTC)
 
 

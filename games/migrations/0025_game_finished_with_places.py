@@ -1,12 +1,12 @@
 """A game is over with its places, or neither (Game.decide sets both): a named constraint, in a
-migration of its own, after 0023 made every game keep it."""
+migration of its own, after 0024 made every game keep it."""
 
 from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0023_settle_games_half_settled"),
+        ("games", "0024_settle_games_half_settled"),
     ]
 
     operations = [

@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0021_entries_stored_as_typed"),
+        ("games", "0022_kept_table"),
     ]
 
     operations = [

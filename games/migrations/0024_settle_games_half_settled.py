@@ -1,5 +1,5 @@
 """Every game gets finished_at and places together, or neither, before the constraint that
-holds them together (0024). Migration 0018 placed only the finished games that the rules
+holds them together (0025). Migration 0018 placed only the finished games that the rules
 then ranked: a game whose finished_at was set but whose rounds the rules refuse (or no longer
 call over) kept no places, and the group's table left it out without a word.
 
@@ -73,7 +73,7 @@ def _placed(kind, first_starter, positions, values, quitters):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0022_created_at_defaults"),
+        ("games", "0023_created_at_defaults"),
     ]
 
     operations = [
