@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from importlib import metadata
+from itertools import groupby
+from operator import itemgetter
 
 from django.conf import settings
 from django.core.cache import caches
@@ -73,16 +75,9 @@ def tables(owner) -> Tables:
 def compute(owner) -> Tables:
     """Each kind's table from the places stored with each finished game (Game.places, as the
     rules decided them), rating only the matches after those kept rated (`_rated`)."""
-    games = (
-        Game.objects.filter(owner=owner, places__isnull=False)
-        .finished()
-        .order_by("created_at", "pk")
-        .values_list("pk", "kind", "created_at", "places")
-    )
-    seated = _players(Seat.objects.filter(game__owner=owner, game__finished_at__isnull=False))
     matches, dates = defaultdict(list), defaultdict(list)
-    for pk, kind, started, places in games:
-        matches[kind].append(ratings.Match(tuple(seated[pk]), tuple(places)))
+    for kind, started, players, places in _finished_games(owner):
+        matches[kind].append(ratings.Match(players, places))
         dates[kind].append(started)
     ranked_after = settings.RANKED_AFTER_GAMES
     return Tables(
@@ -93,6 +88,23 @@ def compute(owner) -> Tables:
         },
         dict(dates),
     )
+
+
+def _finished_games(owner):
+    """(kind, start, players in seat order, places) of each finished game, in the order
+    played, read in one statement: a game that ends while the table is read is in it whole or
+    not at all. (Read as two, seats then games, a game ended between them had places and no
+    players, and the table answered 500.)"""
+    finished = Game.objects.filter(owner=owner, places__isnull=False).finished()
+    seats = (
+        Seat.objects.filter(game__in=finished)
+        .order_by("game__created_at", "game", "position")
+        .values_list("game", "game__kind", "game__created_at", "game__places", "player")
+    )
+    for _pk, game_seats in groupby(seats, key=itemgetter(0)):
+        game_seats = list(game_seats)
+        _pk, kind, started, places, _player = game_seats[0]
+        yield kind, started, tuple(seat[-1] for seat in game_seats), tuple(places)
 
 
 def _rated(owner, kind, matches) -> ratings.Progress:
