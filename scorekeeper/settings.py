@@ -133,9 +133,12 @@ SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
 EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 # A game started within this many hours of the account's previous one joins its night
-# (games/nights.py); a player is ranked in the group's table after this many finished games.
+# (games/nights.py); a player is ranked in the group's table after this many finished games
+# of a game (two: ranked after an evening of two games of each), and their rating is marked
+# provisional until they have played this many in all.
 NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
-RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 3))
+RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 2))
+RATING_SETTLES_AFTER_GAMES = int(os.environ.get("RATING_SETTLES_AFTER_GAMES", 6))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from games import rules
 from games.models import Game, Kind, Seat
-from games.reports import charts, folds, ratings, summaries
+from games.reports import charts, folds, ratings, rows, summaries
 
 FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
 # A kept rating depends on its matches (stored places) and on the code that rates them only:
@@ -135,9 +135,9 @@ CHART_GAMES = 30
 def rating_chart(found: ratings.Table, dates, player) -> charts.Chart:
     """`player`'s rating (the table's number) after each of their last games, oldest first."""
     history = found.history.get(player, [])[-CHART_GAMES:]
-    line = charts.Line(_("Rating"), [round(ordinal) for _index, ordinal in history])
+    line = charts.Line(_("Rating"), [rows.shown_rating(ordinal) for _index, ordinal in history])
     labels = [summaries.short_date(dates[index]) for index, _ordinal in history]
-    return charts.line_chart([line], labels, x_room=3, below_zero=True)
+    return charts.line_chart([line], labels, x_room=3, from_lowest=True)
 
 
 # ------------------------------------------------------------------------------ nights
@@ -283,8 +283,9 @@ def standings_json(tables, names):
     """Per game kind, each ranked player, best ordinal first."""
     return {
         kind: [
-            {"name": names[row.player], "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal,
-             "games": row.games, "wins": row.wins}
+            {"name": names[row.player], "rating": rows.shown_rating(row.ordinal),
+             "provisional": rows.provisional(row), "mu": row.mu, "sigma": row.sigma,
+             "ordinal": row.ordinal, "games": row.games, "wins": row.wins}
             for row in found.ranked
         ]
         for kind, found in tables.kinds.items()

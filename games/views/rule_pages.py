@@ -102,8 +102,8 @@ def table_page(request):
         "book": LAMA,
         "prose": _prose("table"),
         "steps": table.example(),
-        "defaults": table.defaults(),
         "ranked_after": settings.RANKED_AFTER_GAMES,
+        "settles": settings.RATING_SETTLES_AFTER_GAMES,
     }
     return render(request, "rules/page.html", context)
 
