@@ -1,7 +1,7 @@
 """Log-in throttling: after repeated failures for one account or from one address, a wait.
 Password resets are counted the same way, per address asked for and per client.
 
-Each try is counted before its password is checked, by the one limiter (accounts/limits.py),
+Each try is counted before its password is checked, by the one limiter (common/limits.py),
 so parallel tries cannot all pass the check before any of them fails: past the limit they are
 refused without a check. A try that does not fail gives its place back. The account is
 named as the log-in form cleans it (NFKC, stripped) and without case, so "erin ", "ｅｒｉｎ"
@@ -19,7 +19,7 @@ from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from accounts import limits
+from common import limits
 
 
 def cleaned_username(raw):

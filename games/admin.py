@@ -25,7 +25,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules, services
+from common import names
+from games import rules, services
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import with_states

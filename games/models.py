@@ -26,11 +26,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from common.names import NAME_MAX_LENGTH
 from games import rules
 
-NAME_MAX_LENGTH = 30
-# A game's place ("Chez Anaïs") and note ("Revanche dimanche"): a line, and a few lines.
-PLACE_MAX_LENGTH = 60
+# Where a game was played ("Chez Anaïs"), and a night's label: a line. A game's note
+# ("Revanche dimanche"): a few lines.
+LINE_MAX_LENGTH = 60
 NOTE_MAX_LENGTH = 500
 
 
@@ -136,7 +137,7 @@ class Night(models.Model):
     )
     # When its first game started; updated when a game moves in or out.
     start = models.DateTimeField(_("start"), db_index=True)
-    label = models.CharField(_("label"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+    label = models.CharField(_("label"), max_length=LINE_MAX_LENGTH, blank=True, default="")
 
     class Meta:
         verbose_name = _("night")
@@ -183,8 +184,9 @@ class Game(models.Model):
     # the rules' verdict, stored with finished_at by Game.settle, so that the group's table
     # reads one row per game instead of replaying every game's rounds.
     places = models.JSONField(_("places"), null=True, blank=True, editable=False)
-    # Written by the players, not the rules: checked like names (games/names.py).
-    place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+    # Where it was played, written by the players, not the rules: checked like names
+    # (common/names.py). Not `place`, which read like `places`, the ranking.
+    venue = models.CharField(_("place"), max_length=LINE_MAX_LENGTH, blank=True, default="")
     note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
     # The import job writing this game, until its last step makes all its games visible at
     # once (one UPDATE setting this to NULL): a killed import leaves no game in sight, and

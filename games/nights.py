@@ -3,7 +3,7 @@
 A game started within NIGHT_GAP_HOURS of the start of the account's previous game joins that
 game's night; otherwise it starts a night of its own. A gap is a duration, the same in every
 time zone; the night's date, like every date the account reads, is read in the account's time
-zone (chosen on its account page, else the site's settings.TIME_ZONE: accounts/zones.py), so
+zone (chosen on its account page, else the site's settings.TIME_ZONE: common/zones.py), so
 the same night falls on another day for an account in another zone. The owner can move a game
 to another night, or start a new night with it.
 """

@@ -49,7 +49,7 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
     context = page_context(access, game, form) | {"notice": notice, "saved": saved}
     if access.is_owner:
-        about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
+        about = about or GameAboutForm(initial={"venue": game.venue, "note": game.note})
         context["about_form"] = about
     offer_goals(request.session, form.calculator)
     response = render(request, template, context, status=status)

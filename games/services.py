@@ -12,10 +12,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.dispatch import receiver
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from games import names, nights, rules
+from common import names
+from common.signals import account_deleting
+from games import nights, rules
 from games.models import (
     Entry,
     Game,
@@ -310,18 +313,18 @@ def delete_game(game):
         games.delete()
 
 
-@transaction.atomic
-def delete_account(user):
-    """The account with everything in it: its games first (with their seats, rounds and live
-    links), since a seat protects its player, then the account with its players and jobs.
-    Its games include those an import is still writing (`Game.importing`): the account's row
-    is locked first, which waits for the import's batch and stops the next one (the job goes
-    with the account, and its task finds it gone), then every game's row, as delete_game."""
+@receiver(account_deleting)
+def delete_games_of(sender, user, **kwargs):
+    """An account's games (with their seats, rounds and live links), in the transaction that
+    deletes it (accounts/services.py), since a seat protects its player; the account then goes
+    with its players and jobs. Its games include those an import is still writing
+    (`Game.importing`): the account's row is locked first, which waits for the import's batch
+    and stops the next one (the job goes with the account, and its task finds it gone), then
+    every game's row, as delete_game."""
     lock_account(user)
     games = Game.including_imports.select_for_update().filter(owner=user)
     if games.exists():
         games.delete()
-    user.delete()
 
 
 def undone_with(game, key):
@@ -393,9 +396,9 @@ def merge_players(player, into):
     player.delete()
 
 
-def set_place_and_note(game, place, note):
-    """The game's place and note. Not a new version: they are no part of the scoresheet, so a
-    round typed meanwhile on another phone is not refused as stale, and the live view and the
-    kept folds stay as they are (the result picture keys on them itself)."""
-    Game.objects.filter(pk=game.pk).update(place=place, note=note)
-    game.place, game.note = place, note
+def set_venue_and_note(game, venue, note):
+    """Where the game was played, and its note. Not a new version: they are no part of the
+    scoresheet, so a round typed meanwhile on another phone is not refused as stale, and the
+    live view and the kept folds stay as they are (the result picture keys on them itself)."""
+    Game.objects.filter(pk=game.pk).update(venue=venue, note=note)
+    game.venue, game.note = venue, note

@@ -19,6 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 CHUNK_BYTES = 1024 * 1024
+# What an export hands out, by its extension (games/archive/export_job.py).
+CONTENT_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8"}
 
 
 def this_worker():
@@ -48,6 +50,13 @@ class JobQuerySet(models.QuerySet):
         """Receiving its file, queued, or running, in a process that is alive: what "one at a
         time" counts."""
         return self.unfinished().exclude(pk__in=self.abandoned().values("pk"))
+
+    def last_backup(self):
+        """The latest JSON export, being written or with its file still held: the account
+        deletion page's last backup."""
+        exports = self.filter(kind=Job.Kind.EXPORT, result_type=CONTENT_TYPES["json"])
+        under_way = exports.unfinished().first()
+        return under_way or exports.filter(state=Job.State.DONE).exclude(result_name="").first()
 
     def abandoned(self):
         """Jobs whose process is gone, killed or silent for JOB_STALE_SECONDS: running on a

@@ -76,6 +76,7 @@ SITE_URL = site_url()
 INSTALLED_APPS = [
     "games",
     "accounts",
+    "common",
     "jobs",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -186,7 +187,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
-# Every limit is counted by one limiter (accounts/limits.py), in the database, where counting
+# Every limit is counted by one limiter (common/limits.py), in the database, where counting
 # is atomic and a cache outage changes nothing.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
@@ -249,7 +250,7 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 # The site's time zone: an account that chose none on its account page reads every date and
-# time in it (accounts/zones.py).
+# time in it (common/zones.py).
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True

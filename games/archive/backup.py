@@ -23,9 +23,10 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import names, rules
+from common import names
+from games import rules
 from games.archive import identity
-from games.models import NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PLACE_MAX_LENGTH
+from games.models import LINE_MAX_LENGTH, NAME_MAX_LENGTH, NOTE_MAX_LENGTH
 from games.refusals import describe, describe_all
 
 # An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
@@ -77,7 +78,7 @@ def game_json(game):
         "finished": state.finished,
         "winners": [names[seat] for seat in state.winners],
         "next_starter": None if state.next_starter is None else names[state.next_starter],
-        "place": game.place,
+        "place": game.venue,  # the key of the first backups, kept: other programs read it
         "note": game.note,
         # The evening it was played in (games/nights.py): an import puts the game back in it.
         "night": None if game.night is None else {
@@ -115,7 +116,7 @@ def csv_rows(games):
     yield [str(title) for title in CSV_HEADER]
     for game in games:
         state, names, played = game.state, game.names, game.get_kind_display()
-        place, note = spreadsheet_safe(game.place), spreadsheet_safe(game.note)
+        venue, note = spreadsheet_safe(game.venue), spreadsheet_safe(game.note)
         date = timezone.localtime(game.created_at).date().isoformat()
         for r in state.rounds:
             for seat, name in enumerate(names):
@@ -129,7 +130,7 @@ def csv_rows(games):
                     r.points[seat],
                     r.totals[seat],
                     played,
-                    place,
+                    venue,
                     note,
                 ]
 
@@ -156,7 +157,7 @@ class GameBackup:
     saved_at: list[datetime | None]
     uuid: uuid.UUID
     finished: bool  # as the rules fold its rounds
-    place: str = ""
+    venue: str = ""
     note: str = ""
     places: tuple[int, ...] | None = None  # each seat's, once finished (Game.places)
     night: BackupNight | None = None  # absent from the backups made before nights
@@ -232,7 +233,7 @@ def read_game(item) -> GameBackup:
         finished=state.finished,
         places=ruleset.places(state) if state.finished else None,
         # absent from the backups made before games had them
-        place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
+        venue=_text(item.get("place"), _("its place"), LINE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),
         night=_night(item.get("night")),
     )
@@ -250,12 +251,12 @@ def _night(value):
     start = _moment(value.get("start"), _("its night started on “%(value)s”"))
     if start is None:
         raise Refused(_("its night must give the date and time it started."))
-    label = _text(value.get("label"), _("its night’s label"), PLACE_MAX_LENGTH, names.clean)
+    label = _text(value.get("label"), _("its night’s label"), LINE_MAX_LENGTH, names.clean)
     return BackupNight(night_id, start, label)
 
 
 def _text(value, what, max_length, clean):
-    """A place or a note as the file gives it, cleaned; "" when it gives none."""
+    """A venue, a label or a note as the file gives it, cleaned; "" when it gives none."""
     if value is None:
         return ""
     if not isinstance(value, str):

@@ -7,7 +7,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import limits
+from common import limits
 from games.services import held_at_most
 from jobs.models import Job, this_worker
 

@@ -145,10 +145,10 @@ def _insert_games(owner, backups, tables, job, made):
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "version", "uuid",
-         "finished_at", "places", "place", "note", "importing", "night"),
+         "finished_at", "places", "venue", "note", "importing", "night"),
         [(owner.pk, b.kind, b.started_at or now, b.first_starter, version, b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
-          b.places and list(b.places), b.place, b.note, job.pk,
+          b.places and list(b.places), b.venue, b.note, job.pk,
           None if b.night is None else made[b.night.id])
          for b, moments, version in zip(backups, saved, versions, strict=True)],
     )  # fmt: skip

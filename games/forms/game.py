@@ -3,10 +3,11 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules
+from common import names
+from common.echo import NOT_AT_THE_TABLE, BoundedEcho
+from games import rules
 from games.forms.calculator import HandCalculator, calculates
-from games.forms.echo import NOT_AT_THE_TABLE, BoundedEcho
-from games.models import NOTE_MAX_LENGTH, PLACE_MAX_LENGTH, Kind
+from games.models import LINE_MAX_LENGTH, NOTE_MAX_LENGTH, Kind
 from games.refusals import describe, moved_message, players_limit, stale_message
 
 
@@ -362,8 +363,8 @@ class RoundAsked(forms.Form):
 class GameAboutForm(forms.Form):
     """Where a game was played and a note about it, both optional."""
 
-    place = names.TextLinesField(
-        label=_("Place"), required=False, lines=False, max_length=PLACE_MAX_LENGTH,
+    venue = names.TextLinesField(
+        label=_("Place"), required=False, lines=False, max_length=LINE_MAX_LENGTH,
         help_text=_("Where you played, for example “At Anaïs’s”."),
     )  # fmt: skip
     note = names.TextLinesField(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
-from accounts import limits
+from common import limits
 from games.access import get_game_for
 from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
 from games.reports import folds, picture
@@ -22,15 +22,15 @@ from games.reports import folds, picture
 
 def _etag(request, pk):
     """The picture changes with the game's rounds (its version, drawn at random by each
-    write: games/models.py, new_version), its place and note (kept apart from the version:
-    services.set_place_and_note), the language it is drawn in and the time zone its date is
-    read in (the account's: accounts/zones.py)."""
-    found = request.user.games.filter(pk=pk).values_list("version", "place", "note").first()
+    write: games/models.py, new_version), its venue and note (kept apart from the version:
+    services.set_venue_and_note), the language it is drawn in and the time zone its date is
+    read in (the account's: common/zones.py)."""
+    found = request.user.games.filter(pk=pk).values_list("version", "venue", "note").first()
     return None if found is None else _tag(pk, *found)
 
 
-def _tag(pk, version, place, note):
-    about = hashlib.sha256(f"{place}\n{note}".encode()).hexdigest()[:12]
+def _tag(pk, version, venue, note):
+    about = hashlib.sha256(f"{venue}\n{note}".encode()).hexdigest()[:12]
     return (
         f"{pk}-{version}-{about}-{get_language()}-{timezone.get_current_timezone_name()}-{VERSION}"
     )
@@ -64,7 +64,7 @@ def _kept_or_drawn(game):
     notes replace the picture rather than add one each; or a 429 past RESULT_PICTURES_PER_MINUTE
     drawings of the game."""
     key = f"result-png:{game.pk}:{get_language()}"
-    tag = _tag(game.pk, game.version, game.place, game.note)
+    tag = _tag(game.pk, game.version, game.venue, game.note)
     kept = cache.get(key)
     if kept is not None and kept[0] == tag:
         return kept[1]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common.names import collation_key
 from games import services
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
@@ -20,7 +21,7 @@ from games.forms.game import GameAboutForm, NewGameForm, RoundForm
 from games.pages import page_context, posted, sheet, stale_round, typed
 from games.refusals import undone_replay_message
 from games.reports import folds
-from games.wording import and_list, collation_key
+from games.wording import and_list
 
 
 class BoardForm(forms.Form):
@@ -184,14 +185,14 @@ scorer_round_add = for_scorer(add_round)
 @login_required
 @require_POST
 def game_about(request, pk):
-    """The game's place and note, from the form on its sheet (in play or finished)."""
+    """Where the game was played and its note, from the form on its sheet (in play or finished)."""
     game = get_game_for(request.user, pk)
     about = GameAboutForm(request.POST)
     if not about.is_valid():
         game = folds.with_kept_state(game)
         access = Access(pk, user=request.user)
         return sheet(request, access, game, RoundForm(game), status=422, about=about)
-    services.set_place_and_note(game, about.cleaned_data["place"], about.cleaned_data["note"])
+    services.set_venue_and_note(game, about.cleaned_data["venue"], about.cleaned_data["note"])
     messages.success(request, _("The place and the note are saved."))
     return redirect(game)
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from games import nights
 from games.archive import restore
-from games.models import PLACE_MAX_LENGTH, Game, Night
+from games.models import LINE_MAX_LENGTH, Game, Night
 from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
 from tests.history.test_backup_import import snapshot, upload
@@ -133,8 +133,8 @@ def test_the_nights_of_an_import_stay_out_of_sight_until_its_last_step(
         ({"id": 7, "label": ""}, "its night must give the date and time it started."),
         ({"id": 7, "start": "Saturday", "label": ""}, "“Saturday” is not a date and time."),
         (
-            {"id": 7, "start": "2025-01-04T20:00:00+00:00", "label": "x" * (PLACE_MAX_LENGTH + 1)},
-            f"its night’s label must have at most {PLACE_MAX_LENGTH} characters.",
+            {"id": 7, "start": "2025-01-04T20:00:00+00:00", "label": "x" * (LINE_MAX_LENGTH + 1)},
+            f"its night’s label must have at most {LINE_MAX_LENGTH} characters.",
         ),
         (
             {"id": 7, "start": "2025-01-04T20:00:00+00:00", "label": ["Birthday"]},

@@ -97,7 +97,7 @@ def test_each_language_has_its_picture(alice_client, make_game):
 
 
 def test_each_time_zone_has_its_picture(alice_client, make_game):
-    """Its date is read in the account's zone (accounts/zones.py): at 23:30 in Paris it is
+    """Its date is read in the account's zone (common/zones.py): at 23:30 in Paris it is
     the next day in Auckland."""
     game = finished_game(make_game)
     Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 6, 15, 21, 30, tzinfo=UTC))
