@@ -186,6 +186,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Django's ModelBackend, reading the account's time zone with it (accounts/backends.py); the
+# sessions opened under ModelBackend itself go on, reading the zone in a query of its own.
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.AccountBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
 # Every limit is counted by one limiter (common/limits.py), in the database, where counting
 # is atomic and a cache outage changes nothing.
