@@ -221,6 +221,13 @@ class GameAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         counted(form.instance)  # another game, or another first starter, may end it
 
+    def delete_model(self, request, obj):
+        services.delete_game(obj)  # as its owner deletes it: its night refreshed, or gone
+
+    def delete_queryset(self, request, queryset):
+        for game in queryset.select_related("owner"):
+            services.delete_game(game)
+
     @admin.display(description=_("players"))
     def players_list(self, obj):
         return and_list(obj.names)

@@ -484,14 +484,15 @@ def scorer_links_made_since():
 
 
 class ScorerLinkQuerySet(models.QuerySet):
+    def showing(self):
+        """The links that still show their game: not turned off, made within
+        SCORER_LINK_DAYS. A finished game's links show it read-only."""
+        return self.filter(revoked_at__isnull=True, created_at__gt=scorer_links_made_since())
+
     def working(self):
-        """The links that still score: not turned off, made within SCORER_LINK_DAYS, and their
-        game not over (its owner alone corrects a finished game)."""
-        return self.filter(
-            revoked_at__isnull=True,
-            created_at__gt=scorer_links_made_since(),
-            game__finished_at__isnull=True,
-        )
+        """The links that still score: showing, and their game not over (its owner alone
+        corrects a finished game)."""
+        return self.showing().filter(game__finished_at__isnull=True)
 
 
 class ScorerLink(models.Model):
@@ -550,6 +551,7 @@ class StoredRound:
     # a default, so that a StoredRound kept in a cache before it existed still reads.
     saved_by: int | None = None
     version: int = 0  # Round.version
+    pk: int | None = None  # Round.pk, what an undo or an edit page is bound to
 
 
 @dataclass(frozen=True)
@@ -577,29 +579,29 @@ def read_rounds(pks) -> dict[int, StoredGame]:
         .order_by("game", "entries__round__number", "position")
         .values_list(
             "game", "game__version", "game__kind", "game__first_starter", "position",
-            "entries__round__number",
+            "entries__round__number", "entries__round",
             "entries__round__last_to_quit", "entries__round__created_at",
             "entries__round__idempotency_key", "entries__round__saved_by",
             "entries__round__version", "entries__value",
         )
     )  # fmt: skip
     games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by,
-    #                                                       version, values)})
-    for game, *row, position, number, last_to_quit, saved, key, by, version, value in rows:
+    #                                                       version, pk, values)})
+    for game, *row, position, number, pk, last_to_quit, saved, key, by, version, value in rows:
         _row, positions, rounds = games.setdefault(game, (row, set(), {}))
         positions.add(position)
         if number is not None:  # a game with no round yet has seats and no entries
-            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, []))
-            round_[5].append(value)
+            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, pk, []))
+            round_[6].append(value)
     links = _link_numbers(
         {r[3] for _row, _positions, rounds in games.values() for r in rounds.values()}
     )
     return {
         game: StoredGame(*row, len(positions), tuple(
             StoredRound(
-                number, rules.Round(tuple(values), last), saved, key, links.get(by), version
+                number, rules.Round(tuple(values), last), saved, key, links.get(by), version, pk
             )
-            for number, (last, saved, key, by, version, values) in rounds.items()
+            for number, (last, saved, key, by, version, pk, values) in rounds.items()
         ))
         for game, (row, positions, rounds) in games.items()
     }  # fmt: skip

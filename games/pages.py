@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.utils.csp import CSP
 
+from games import numbers
 from games.display import saved_by, sheet_context
 from games.forms.calculator import offer_goals
 from games.forms.game import GameAboutForm, RoundForm
@@ -77,6 +78,8 @@ def page_context(access, game, form=None):
         "form": form,
         "access": access,
         "scorer": access.scorer,
+        # a scorer link whose game is over shows it as it is, and changes nothing
+        "read_only": access.scorer is not None and game.state.finished,
         "board_url": access.url("game_board"),
         "undo_url": access.url("round_undo"),
         "poll_seconds": POLL_SECONDS,
@@ -120,10 +123,11 @@ def stale_round(request, access, refused, fresh=None):
 
 
 def typed(form, names):
-    """What was typed in a round form, as a notice names it: "Ana 4, Ben 0"."""
+    """What was typed in a round form, as a notice names it: "Ana 4, Ben −10" (the sheet's
+    minus sign)."""
     entered = form.entered_values()
     return ", ".join(
-        f"{name} {entered[f'seat_{seat}']}"
+        f"{name} {numbers.shown(str(entered[f'seat_{seat}']))}"
         for seat, name in enumerate(names)
         if f"seat_{seat}" in entered
     )

@@ -22,6 +22,7 @@ from games import nights, rules
 from games.models import (
     Entry,
     Game,
+    Night,
     Player,
     Round,
     ScorerLink,
@@ -109,9 +110,9 @@ def lock_account(owner):
 
 
 @transaction.atomic
-def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=None):
-    """A new game of `kind` with `names` in seat order, in `night` (a rematch's) or the one
-    games/nights.py decides; SamePlayer if two of them are one player.
+def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND):
+    """A new game of `kind` with `names` in seat order, in the night games/nights.py decides
+    (a rematch's too); SamePlayer if two of them are one player.
 
     ValueError if the game is not for that many players (the forms say so first)."""
     if rules.for_kind(kind).players_violation(len(names)) is not None:
@@ -121,10 +122,10 @@ def start_game(owner, names, first_starter=0, kind=rules.DEFAULT_KIND, night=Non
     for name, player in zip(names, players, strict=True):
         if players.count(player) > 1:
             raise SamePlayer(name)
-    if night is None:  # the owner's row locked above: two games started at once find one night
-        night = nights.night_for(owner, timezone.now())
+    # the owner's row locked above: two games started at once find one night
+    night = nights.night_for(owner, timezone.now())
     game = Game.objects.create(owner=owner, first_starter=first_starter, kind=kind, night=night)
-    nights.refresh(type(night).objects.filter(pk=night.pk))  # a new night starts with its game
+    nights.refresh(Night.objects.filter(pk=night.pk))  # a new night starts with its game
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )
@@ -222,7 +223,7 @@ def add_round(game, round_, number, key=None, saved_by=None, state=None):
         raise StaleSheet from error
     by = saved_by.number if saved_by else None
     as_stored = rules.Round(counted, round_.last_to_quit)
-    played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version)
+    played = StoredRound(number, as_stored, saved.created_at, key, by, fresh.version, saved.pk)
     stored = replace(fresh.stored, version=fresh.version, rounds=(*fresh.stored_rounds, played))
     fresh.attach(stored=stored, state=state)
     if state.rounds[number - 1].entries == counted:  # else its fold shows what was typed
@@ -285,8 +286,10 @@ def round_id(game, number):
 
 def bound_round(game, number):
     """(id, version) of the stored round `number` of `game`, what an undo or an edit page is
-    bound to; None when the game has no such round."""
-    return game.rounds.filter(number=number).values_list("pk", "version").first()
+    bound to; None when the game has no such round. Read from the rounds the page shows (one
+    snapshot, Game.stored): read apart, another phone's undo could land between the two."""
+    found = [(r.pk, r.version) for r in game.stored_rounds if r.number == number]
+    return found[0] if found else None
 
 
 @transaction.atomic
@@ -305,12 +308,17 @@ def revoke_scorer_link(link):
 
 @transaction.atomic
 def delete_game(game):
-    """Delete a game with its seats, rounds and live link; its players stay in the roster.
-    Its row is locked first: a round being saved is then either deleted with it, or finds
-    the game gone (StaleSheet), never written after its game's rows were gathered."""
+    """Delete a game with its seats, rounds and live link; its players stay in the roster, and
+    the night it leaves is refreshed (its start; gone with its last game). The account's row
+    is locked first, as starting a game and moving one lock it (one order: no deadlock, and no
+    game starts in a night being emptied), then the game's: a round being saved is then either
+    deleted with it, or finds the game gone (StaleSheet), never written after its game's rows
+    were gathered."""
+    lock_account(game.owner)
     games = Game.objects.select_for_update().filter(pk=game.pk)
-    if games.exists():
+    for night in list(games.values_list("night", flat=True)):  # none if deleted meanwhile
         games.delete()
+        nights.refresh(Night.objects.filter(pk=night))
 
 
 @receiver(account_deleting)

@@ -87,6 +87,7 @@ urlpatterns = [
         name="scorer_round_edit_return",
     ),
     path("s/<slug:token>/undo/", corrections.scorer_round_undo, name="scorer_round_undo"),
+    path("s/<slug:token>/result.png", result.scorer_result_png, name="scorer_result_png"),
     path("games/<int:pk>/bgstats.json", history.game_bgstats, name="game_bgstats"),
     path("history/", history.history_list, name="history"),
     path("history/export.json", history.export_json, name="export_json"),

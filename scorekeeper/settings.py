@@ -133,11 +133,13 @@ SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # of one is held for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
 EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
-# A game started within this many hours of the account's previous one joins its night
-# (games/nights.py); a player is ranked in the group's table after this many finished games
-# of a game (two: ranked after an evening of two games of each), and their rating is marked
-# provisional until they have played this many in all.
+# A game started within this many hours of the account's previous one joins its night, if
+# within NIGHT_SPAN_HOURS of the night's first game (games/nights.py); a player is ranked in
+# the group's table after this many finished games of a game (two: ranked after an evening of
+# two games of each), and their rating is marked provisional until they have played this many
+# in all.
 NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
+NIGHT_SPAN_HOURS = float(os.environ.get("NIGHT_SPAN_HOURS", 16))
 RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 2))
 RATING_SETTLES_AFTER_GAMES = int(os.environ.get("RATING_SETTLES_AFTER_GAMES", 6))
 

@@ -5,8 +5,8 @@ it ends (Game.places, by Game.settle), the ratings from games/reports/ratings.py
 an account is computed once per change of its finished games and kept in the cache under a key
 that changes with them (`table_key`: one aggregate query), never per page view; computing it
 reads one row per game and seat, no round, and rates only the games after those rated before
-(each kind's rating is kept apart, `_rated`). A night's standings are kept under the digest of
-its games' versions (folds.derived).
+(each kind's rating is kept apart, `_rated`). A night's standings are derived from its games'
+folds, kept in the cache under each game's version (night_summaries).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
 from importlib import metadata
 from itertools import groupby
 from operator import itemgetter
@@ -194,52 +193,45 @@ class NightSummary:
 
 
 def night_summary(night) -> NightSummary:
-    """A night's games and standings, kept under the digest of its games' versions."""
-    return folds.derived(f"night-{night.pk}-{FINGERPRINT}", night.games.all(), partial(_night))
-
-
-def _night(pairs, states):
-    pks = [pk for pk, _version in pairs]
-    seated = _players(Seat.objects.filter(game__in=pks))
-    started = dict(Game.objects.filter(pk__in=pks).values_list("pk", "created_at"))
-    return _summary(started, states, seated)
+    """A night's games and standings (night_summaries)."""
+    return night_summaries([night])[night.pk]
 
 
 def night_summaries(nights):
-    """{night pk: its summary} for a few `nights` at once, in three queries whatever their
-    number (the backup's, which reads every night; not kept in the cache)."""
-    games = Game.objects.filter(night__in=nights).values_list(
-        "pk", "version", "night", "created_at"
+    """{night pk: its summary} for `nights` at once, whatever their number: one statement reads
+    their games with their seats, versions and starts (one snapshot, so a game deleted or moved
+    meanwhile is wholly in or wholly out), then their folds come from the cache under those
+    versions (folds.states: one more statement for those not kept, which reads each game as
+    it is then: the page shows a game's last round saved meanwhile, or not, never half)."""
+    rows = (
+        Seat.objects.filter(game__night__in=nights, game__importing__isnull=True)
+        .order_by("game__created_at", "game", "position")
+        .values_list("game", "game__version", "game__night", "game__created_at", "player")
     )
-    games = list(games)
-    states = folds.states((pk, version) for pk, version, _night, _started in games)
-    seated = _players(Seat.objects.filter(game__in=[pk for pk, *_rest in games]))
-    started = defaultdict(dict)
-    for pk, _version, night, moment in games:
-        started[night][pk] = moment
-    return {night.pk: _summary(started[night.pk], states, seated) for night in nights}
-
-
-def _summary(started, states, seated):
-    """The summary of the night of the games `started` ({pk: when}), from their states and
-    players."""
-    games = []
-    for pk in sorted(started, key=lambda pk: (started[pk], pk)):
-        state, players = states.get(pk), tuple(seated[pk])
-        if state is None:
-            continue
-        winners = tuple(players[seat] for seat in state.winners)
-        games.append(
-            NightGame(pk, state.kind, started[pk], players, state.finished, winners, state.totals)
-        )
-    return NightSummary(tuple(games), night_standings(games))
+    games = {}  # pk: (version, night, start, [players])
+    for pk, version, night, started, player in rows.iterator(chunk_size=2000):
+        games.setdefault(pk, (version, night, started, []))[3].append(player)
+    states = folds.states((pk, game[0]) for pk, game in games.items())
+    by_night = defaultdict(list)
+    for pk, (_version, night, started, players) in games.items():
+        state = states.get(pk)
+        if state is not None:  # None: a game the rules refuse
+            winners = tuple(players[seat] for seat in state.winners)
+            by_night[night].append(
+                NightGame(pk, state.kind, started, tuple(players), state.finished, winners,
+                          state.totals)
+            )  # fmt: skip
+    return {
+        night.pk: NightSummary(tuple(by_night[night.pk]), night_standings(by_night[night.pk]))
+        for night in nights
+    }
 
 
 def night_standings(games) -> tuple[NightStandings, ...]:
-    """Per game kind, over the night's finished games: most wins (a shared win is a win), then
-    most sole wins, then the best sum of finals in the game's own direction (the lowest in
-    L.L.A.M.A. and its Lato z Komarami rule, the highest in Llama Llama); players equal on all
-    three share a place."""
+    """Per game kind, over the night's finished games of it: the most wins first (a shared win
+    is a win); players with as many wins share the place, as a tied game is shared. Nothing
+    breaks a tie on wins: a sum of final totals favours whoever played fewer games of
+    L.L.A.M.A. (lowest best) or more of Llama Llama (highest best)."""
     found = []
     for kind, ruleset in rules.RULESETS.items():
         played = [game for game in games if game.kind == kind and game.finished]
@@ -256,15 +248,10 @@ def night_standings(games) -> tuple[NightStandings, ...]:
                         row.shared += 1
                     else:
                         row.sole += 1
-        sign = -1 if ruleset.highest_wins else 1
-
-        def key(row, sign=sign):
-            return (-row.wins, -row.sole, sign * row.finals)
-
-        ordered = sorted(rows.values(), key=key)
+        ordered = sorted(rows.values(), key=lambda row: -row.wins)
         for position, row in enumerate(ordered, start=1):
             before = ordered[position - 2] if position > 1 else None
-            row.place = before.place if before and key(before) == key(row) else position
+            row.place = before.place if before and before.wins == row.wins else position
         found.append(NightStandings(kind, ruleset.highest_wins, tuple(ordered)))
     return tuple(found)
 

@@ -11,7 +11,6 @@ from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
 from games.pages import page_context, round_page, sheet, stale, typed
 from games.refusals import changed_message, edit_gone_message, not_last_message, undone_message
-from games.reports import folds
 
 
 @require_http_methods(["GET", "POST"])
@@ -22,7 +21,7 @@ def edit_round(request, access, number):
     if request.method == "GET":
         if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
-        return _edit_page(request, access, folds.with_kept_state(game), number, bound)
+        return _edit_page(request, access, game, number, bound)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if bound is None or opened_for not in (None, bound[0]):
@@ -42,7 +41,9 @@ def edit_round(request, access, number):
 
 def _edit_page(request, access, game, number, bound, status=200, notice=""):
     """Round `number` in its form as it counts, bound to the stored round `bound` (its id and
-    its version)."""
+    its version). Everything on the page comes from the one read of the rounds that `bound`
+    came from (Game.stored, folded here): not from the fold kept under the version of the
+    game's row, which another phone's undo may have left behind them."""
     entries = game.state.rounds[number - 1].points
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
@@ -54,7 +55,7 @@ def _edit_page(request, access, game, number, bound, status=200, notice=""):
 def _edit_changed(request, access, form, number):
     """An edit confirmed from a page opened before another phone edited the round: nothing
     changes; the round as it now stands, bound to its new version, and the numbers typed."""
-    fresh = folds.with_kept_state(access.read())
+    fresh = access.read()
     bound = services.bound_round(fresh, number)
     if bound is None:
         return _edit_gone(request, access, fresh, form, number)

@@ -33,9 +33,11 @@ def game_night(request, pk):
     form = NightForm(game, posted(request))
     if request.method == "POST" and form.is_valid():
         night = nights.move(game, form.cleaned_data["night"])
-        messages.success(request, _("The game is now in the night of %(night)s.") % {
-            "night": night_name(night)})  # fmt: skip
-        return redirect(night)
+        if night is not None:
+            messages.success(request, _("The game is now in the night of %(night)s.") % {
+                "night": night_name(night)})  # fmt: skip
+            return redirect(night)
+        form.add_error("night", _("That night has just been emptied: choose another."))
     status = 422 if form.errors else 200
     return render(request, "games/game_night.html", {"game": game, "form": form}, status=status)
 
@@ -104,5 +106,6 @@ def night_list(request):
     page = Paginator(nights.shown(request.user.nights.all()), PER_PAGE)
     shown = page.get_page(request.GET.get("page"))
     names = table.roster_names(request.user)
-    rows = [(night, night_name(night), table.night_summary(night)) for night in shown]
+    summaries = table.night_summaries(list(shown))  # the page's nights at once
+    rows = [(night, night_name(night), summaries[night.pk]) for night in shown]
     return render(request, "games/nights.html", {"page": shown, "rows": rows, "names": names})

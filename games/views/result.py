@@ -3,7 +3,6 @@
 import hashlib
 
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.utils import timezone
@@ -15,18 +14,18 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
 from common import limits
-from games.access import get_game_for
+from games.access import for_owner, for_scorer
 from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
 from games.reports import folds, picture
 
 
-def _etag(request, pk):
+def _etag(request, access):
     """The picture changes with the game's rounds (its version, drawn at random by each
     write: games/models.py, new_version), its venue and note (kept apart from the version:
     services.set_venue_and_note), the language it is drawn in and the time zone its date is
     read in (the account's: common/zones.py)."""
-    found = request.user.games.filter(pk=pk).values_list("version", "venue", "note").first()
-    return None if found is None else _tag(pk, *found)
+    found = access.row("version", "venue", "note")
+    return None if found is None else _tag(access.pk, *found)
 
 
 def _tag(pk, version, venue, note):
@@ -37,11 +36,10 @@ def _tag(pk, version, venue, note):
 
 
 @csp_override(IMAGE_ONLY)
-@login_required
 @require_GET
 @condition(etag_func=_etag)  # a second share of an unchanged game is a 304
-def game_result_png(request, pk):
-    game = folds.with_kept_state(get_game_for(request.user, pk))
+def result_png(request, access):
+    game = folds.with_kept_state(access.read())
     if not game.state.finished:
         raise Http404("A game in progress has no result to share yet.")
     drawn = _kept_or_drawn(game)
@@ -56,6 +54,11 @@ def game_result_png(request, pk):
     response["Cache-Control"] = "private, no-cache"
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
+
+
+# The owner's, and the scorer link's that saved the last round (it shows the end too).
+game_result_png = for_owner(result_png)
+scorer_result_png = for_scorer(result_png, showing=True)
 
 
 def _kept_or_drawn(game):

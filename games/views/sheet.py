@@ -177,8 +177,8 @@ def game_board(request, pk):
 # The views above at the owner's URLs, and at a scorer link's (games/access.py).
 game_detail = for_owner(show_sheet)
 round_add = for_owner(add_round)
-scorer_sheet = for_scorer(show_sheet)
-scorer_board = for_scorer(board, gone=board_gone)
+scorer_sheet = for_scorer(show_sheet, showing=True)
+scorer_board = for_scorer(board, gone=board_gone, showing=True)
 scorer_round_add = for_scorer(add_round)
 
 
@@ -205,9 +205,8 @@ def game_rematch(request, pk):
     if refusal:
         messages.error(request, refusal)
         return redirect(game)
-    rematch = services.start_game(
-        request.user, game.names, game.first_starter, game.kind, night=game.night
-    )
+    # Tonight's night, not the old game's: a rematch joins a night as any new game does.
+    rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
 
 

@@ -110,14 +110,66 @@ def test_french_messages_keep_their_placeholders():
             assert sorted(PLACEHOLDER.findall(text)) == expected, entry.msgid
 
 
-def test_french_messages_follow_french_typography():
+@pytest.mark.parametrize("catalog", sorted(LOCALE.glob("fr/LC_MESSAGES/*.po")), ids=str)
+def test_french_messages_follow_french_typography(catalog):
+    # django.po and, once the JavaScript has strings of its own, djangojs.po
     problems = {
         entry.msgid: found
-        for entry in live(french())
+        for entry in live(polib.pofile(str(catalog)))
         for text in msgstrs(entry)
         if (found := bad_typography(text))
     }
     assert problems == {}
+
+
+# ":" ";" "!" "?" right after a value written into a page, outside any translated string: in
+# French it then lacks its no-break space ("LAMA: Grand-père"). The words go in the catalog
+# ("%(name)s: %(value)s"), where the check above reads their French.
+BESIDE_A_VALUE = re.compile(r"(\}\}|%\}|</[a-z]+>)[:;!?](\s|$)", re.M)
+TRANSLATED = re.compile(
+    r"\{%\s*blocktranslate.*?endblocktranslate\s*%\}|\{%\s*translate\s.*?%\}", re.S
+)
+# In JavaScript: in a template literal (`${seat}: ${name}`), or a string of its own
+# (seat + ": " + name).
+LITERAL = re.compile(r"`(?:[^`\\]|\\.)*`")
+BESIDE_A_SLOT = re.compile(r"\}[:;!?]\s|[:;!?]\s\$\{")
+PUNCTUATION_ALONE = re.compile(r"(?<=[\s(+,])[\"'][:;!?]\s*[\"']")
+COMMENTS = re.compile(r"^\s*//[^\n]*$|/\*.*?\*/", re.M | re.S)
+
+
+def written_beside_a_value(text, kind):
+    if kind == "html":
+        return BESIDE_A_VALUE.findall(TRANSLATED.sub("", text))
+    text = COMMENTS.sub("", text)
+    slots = [literal for literal in LITERAL.findall(text) if BESIDE_A_SLOT.search(literal)]
+    return slots + PUNCTUATION_ALONE.findall(text)
+
+
+def test_no_punctuation_is_written_beside_a_value_outside_the_catalog():
+    root = Path(settings.BASE_DIR)
+    templates = [
+        path
+        for path in root.glob("templates/**/*.html")
+        if "en" not in path.relative_to(root / "templates").parts[:2]  # the English rule prose
+    ]
+    files = [*templates, *root.glob("static/js/*.js")]
+    found = {
+        str(path.relative_to(root)): hits
+        for path in files
+        if (hits := written_beside_a_value(path.read_text(), path.suffix.lstrip(".")))
+    }
+    assert found == {}
+
+
+def test_the_punctuation_check_notices_a_value_and_its_colon():
+    assert written_beside_a_value("<span>{{ label }}: {{ names }}</span>", "html")
+    assert written_beside_a_value("<a>{{ name }}</a>: ", "html")
+    assert not written_beside_a_value(
+        "{% blocktranslate %}{{ a }}: {{ b }}{% endblocktranslate %}", "html"
+    )
+    assert written_beside_a_value("text = `${seat}: ${name}`;", "js")
+    assert written_beside_a_value('text = seat + ": " + name;', "js")
+    assert not written_beside_a_value('const a = { "b": "c" };\n// `${d}: ${e}`', "js")
 
 
 def test_the_typography_check_notices_an_ordinary_space():

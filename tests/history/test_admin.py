@@ -272,3 +272,20 @@ def test_the_out_of_range_message_is_translated(admin_client, make_game):
     assert value_errors(response)["Ben"] == [
         "32, c’est trop\u00a0: une main coûte au plus 31 points (1+2+3+4+5+6+10)."
     ]
+
+
+def test_a_game_deleted_in_the_admin_leaves_its_night_refreshed(admin_client, make_game):
+    from games.models import Night
+
+    first, second, alone = make_game(), make_game(), make_game(names=("Dan", "Eve"))
+    own = Night.objects.create(owner=alone.owner, start=alone.created_at)
+    Game.objects.filter(pk=alone.pk).update(night=own)
+    admin_client.post(f"/admin/games/game/{first.pk}/delete/", {"post": "yes"})
+    assert Night.objects.get(pk=second.night_id).start == second.created_at
+    selected = {
+        "action": "delete_selected",
+        "post": "yes",
+        "_selected_action": [second.pk, alone.pk],
+    }
+    admin_client.post("/admin/games/game/", selected)
+    assert not Night.objects.exists()

@@ -272,9 +272,9 @@ def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monk
     monkeypatch.setattr(export, "CHUNK", 4)
     caches["folds"].clear()
 
-    # the nights, then their games, their rounds and their seats: per chunk of nights (4, 4
-    # and 2), not per night
-    assert at_once == 4
+    # the nights, then their games with their seats, and their rounds: per chunk of nights
+    # (4, 4 and 2), not per night
+    assert at_once == 3
     assert nights_part_queries(alice_client) == 3 * at_once
 
 
