@@ -17,7 +17,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.dispatch import receiver
 from django.shortcuts import render
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common import limits
 
@@ -95,9 +95,12 @@ def refuse_when_throttled(login_view):
 
 def throttled(request, username):
     minutes = max(1, settings.LOGIN_LOCKOUT_SECONDS // 60)
-    message = _(
+    message = ngettext(
         "Too many failed log-ins for this account or from this address. "
-        "Wait %(minutes)s minutes, then try again."
+        "Wait %(minutes)s minute, then try again.",
+        "Too many failed log-ins for this account or from this address. "
+        "Wait %(minutes)s minutes, then try again.",
+        minutes,
     ) % {"minutes": minutes}
     form = AuthenticationForm(request, initial={"username": username[:150]})
     context = {"form": form, "throttled": message, "next": request.POST.get("next", "")}

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, Min, OuterRef, Q
+from django.db.models import Exists, Max, Min, OuterRef, Q
 from django.utils import timezone
 
 from games.models import Game, Night
@@ -93,6 +93,34 @@ def place_unplaced(owner):
             last = (started, night, first)
         after = rows[-1][1], rows[-1][0]
         pending.flush(BATCH)
+    pending.flush()
+
+
+def cut_endless(nights):
+    """Each of `nights` (an import's) that lasts longer than the span, cut where a game would
+    no longer join it (`joins`): a backup made before the span chained a history of games a
+    few hours apart into nights of months. Its first evening keeps the night and its name;
+    each next one gets a night of its own. A night's games are read as a stream."""
+    lengths = Game.objects.filter(night__in=nights).values("night").order_by()
+    lengths = lengths.annotate(first=Min("created_at"), last=Max("created_at"))
+    for row in lengths.iterator():
+        if row["last"] - row["first"] > span():
+            _cut(Night.objects.get(pk=row["night"]))
+
+
+def _cut(night):
+    games = Game.objects.filter(night=night).order_by("created_at", "pk")
+    first = previous = current = None  # current: the new night the games go to, if any
+    pending = _Placing(night.owner)
+    for pk, started in games.values_list("pk", "created_at").iterator(chunk_size=BATCH):
+        if first is None:
+            first = started
+        elif not joins(started, previous, first):
+            first, current = started, _NewNight(started)
+        if current is not None:
+            pending.place(pk, current)
+            pending.flush(BATCH)
+        previous = started
     pending.flush()
 
 

@@ -6,7 +6,7 @@ of what is kept of the game (games/models.py, Game.version).
 """
 
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.dispatch import receiver
 from django.utils import formats, timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common import names
 from common.signals import account_deleting
@@ -83,20 +83,29 @@ def new_game_refusal(owner):
     """Why `owner` may not start another game (a new one or a rematch); None when they may."""
     held = held_at_most(owner)
     if held:
-        message = _(
+        message = ngettext(
+            "Your history holds %(count)s game, the most an account can hold: delete it "
+            "before starting another.",
             "Your history holds %(count)s games, the most an account can hold: delete some "
-            "before starting another."
+            "before starting another.",
+            held.count,
         )
-        return message % {"count": held}
+        return message % {"count": held.words}
     return None
 
 
+@dataclass(frozen=True)
+class Held:
+    count: int  # what the sentence agrees with (Polish: 2 gry, 5 gier)
+    words: str  # how it reads ("5,000", "5 000")
+
+
 def held_at_most(owner):
-    """The games `owner` holds, as words, when they hold the most an account may; else None
-    (an import asks it too: games/archive/quota.py)."""
+    """The games `owner` holds, when they hold the most an account may; else None (an import
+    asks it too: games/archive/quota.py)."""
     held = owner.games.count()
     if held >= settings.ACCOUNT_MAX_GAMES:
-        return formats.number_format(held, force_grouping=True)
+        return Held(held, formats.number_format(held, force_grouping=True))
     return None
 
 

@@ -251,7 +251,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+# Adding a language: its code here, then README.md's "Adding a language" (no other Python).
+LANGUAGES = [("en", _("English")), ("fr", _("French")), ("de", _("German")), ("pl", _("Polish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The language switch sets this cookie; it outlives the browser session so the choice sticks.
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365

@@ -21,7 +21,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from common import names
 from games import rules
@@ -206,7 +206,11 @@ def read_game(item) -> GameBackup:
     spelled = _players(item.get("players"), ruleset)
     raw_rounds = item.get("rounds", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
-        message = _("its rounds must be a list of at most %(max)s rounds.")
+        message = ngettext(
+            "its rounds must be a list of at most %(max)s round.",
+            "its rounds must be a list of at most %(max)s rounds.",
+            MAX_ROUNDS,
+        )
         raise Refused(message % {"max": MAX_ROUNDS})
     rounds = [_round(number, r, spelled) for number, r in enumerate(raw_rounds, start=1)]
     first_starter = _seat_of(item.get("first_starter"), spelled, default=0)
@@ -263,7 +267,11 @@ def _text(value, what, max_length, clean):
         raise Refused(_("%(what)s must be text.") % {"what": what})
     text = clean(value)
     if len(text) > max_length:
-        message = _("%(what)s must have at most %(max)s characters.")
+        message = ngettext(
+            "%(what)s must have at most %(max)s character.",
+            "%(what)s must have at most %(max)s characters.",
+            max_length,
+        )
         raise Refused(message % {"what": what, "max": max_length})
     if not names.lines_visible(text):
         raise Refused(_("%(what)s holds an invisible or control character.") % {"what": what})
@@ -287,10 +295,12 @@ def _players(raw, ruleset):
     cleaned = [names.clean(name) for name in raw]
     for index, name in enumerate(cleaned):
         if not 1 <= len(name) <= NAME_MAX_LENGTH:
-            raise Refused(
-                _("the player name “%(name)s” must have 1 to %(max)s characters.")
-                % {"name": name, "max": NAME_MAX_LENGTH}
+            message = ngettext(
+                "the player name “%(name)s” must have 1 to %(max)s character.",
+                "the player name “%(name)s” must have 1 to %(max)s characters.",
+                NAME_MAX_LENGTH,
             )
+            raise Refused(message % {"name": name, "max": NAME_MAX_LENGTH})
         if not names.is_visible(name):
             message = _("the player name “%(name)s” holds an invisible or control character.")
             raise Refused(message % {"name": names.shown(name)})

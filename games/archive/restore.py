@@ -81,11 +81,13 @@ def next_size(rows, seconds):
 
 def publish(job):
     """Show every game `job` wrote, at once (inside the transaction that ends the job), each in
-    its night: the file's, which starts with its first game written, or one by the gap
-    (games/nights.py)."""
+    its night: the file's, which starts with its first game written (cut into evenings where
+    it lasts longer than the span), or one by the gap and the span (games/nights.py)."""
     written = Game.including_imports.filter(importing=job)
-    nights.refresh(Night.objects.filter(pk__in=written.values("night")))
+    made = list(written.filter(night__isnull=False).values_list("night", flat=True).distinct())
+    nights.refresh(Night.objects.filter(pk__in=made))
     shown = written.update(importing=None)
+    nights.cut_endless(Night.objects.filter(pk__in=made))  # a backup's nights of months
     nights.place_unplaced(job.owner)
     return shown
 

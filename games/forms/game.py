@@ -67,6 +67,8 @@ class NewGameForm(forms.Form):
             )
         # The first name field is where a wrong count of players is refused: it says the limit.
         self.fields["player_0"].widget.attrs["aria-describedby"] = "players-limit"
+        if not self.is_bound:  # typing starts at the first name (a refusal: at its message)
+            self.fields["player_0"].widget.attrs["autofocus"] = True
         # How js/new-game.js writes a seat with the name typed, in the reader's language
         # ("Joueur 1 : Élodie" in French, its space before the colon unbreakable).
         named = _("%(seat)s: %(name)s") % {"seat": "{seat}", "name": "{name}"}

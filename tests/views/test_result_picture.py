@@ -221,6 +221,40 @@ def test_the_font_sets_accents_and_the_minus_sign():
         assert typeface.getmask(char).getbbox() is not None, char
 
 
+POLISH_LETTERS = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_font_draws_every_polish_letter(bold):
+    """Each letter is drawn as a glyph of its own, not as the box of a missing one (what
+    Pillow's own font, or a font without them, draws for all alike)."""
+    typeface = picture.font(40, bold)
+
+    def glyph(char):
+        image = Image.new("L", (60, 60))
+        picture.ImageDraw.Draw(image).text((5, 5), char, font=typeface, fill=255)
+        return image.tobytes()
+
+    missing = glyph("\u0378")  # a code point no font has
+    drawn = {char: glyph(char) for char in POLISH_LETTERS}
+    assert [char for char, mask in drawn.items() if mask == missing] == []
+    assert len(set(drawn.values())) == len(POLISH_LETTERS)  # no two letters drawn alike
+
+
+@pytest.mark.parametrize(
+    ("language", "headline"), [("pl", "Wygrywa Źdźbło!"), ("de", "Sieg für Źdźbło!")]
+)
+def test_the_picture_speaks_polish_and_german(make_game, language, headline):
+    game = finished_game(make_game, names=("Łucja", "Ścibor", "Źdźbło"))
+
+    with translation.override(language):
+        result = picture.describe(game)
+        drawn = Image.open(io.BytesIO(picture.png(game)))
+
+    assert result.headline == headline
+    assert drawn.size == (picture.WIDTH, picture.HEIGHT)
+
+
 @pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
 def test_every_game_and_six_long_names_draw(make_game, kind):
     names = [f"Bartholomew-Maximilian {n}" for n in range(4 if kind == "llama_llama" else 6)]
