@@ -7,6 +7,6 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self):
-        # Connect the log-in failure counters and the index of what usernames look like, and
-        # register the system checks.
-        from accounts import checks, throttle, usernames  # noqa: F401
+        # Connect the log-in failure counters, the index of what usernames look like and the
+        # deletion that goes on after its worker died, and register the system checks.
+        from accounts import checks, tasks, throttle, usernames  # noqa: F401

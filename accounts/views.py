@@ -164,9 +164,11 @@ def account_delete(request):
     offers a last backup first."""
     form = AccountDeleteForm(request.user, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        services.delete_account(request.user)
+        services.disable_account(request.user, get_language())
         log_out(request)
-        messages.success(request, _("Your account and all its games are deleted."))
+        messages.success(
+            request, _("Your account is closed and signed out; its games are being deleted.")
+        )
         response = redirect("home")
         response["Clear-Site-Data"] = CLEAR_SITE_DATA
         return response

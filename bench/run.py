@@ -10,8 +10,9 @@ between its saves), and the history page of an account with 500 games. It prints
 requests/s, p50 and p99 latency and each page's ratio to the bare view, issue 12's targets,
 the SQL queries each page costs, the sheet's size, the time the pages take in-process, the
 big accounts' growth (bench/growth.py), the nights of an imported history (bench/nights.py),
-and how soon a saved round shows on the other phones
-(bench/follow.py, Chromium).
+how soon a saved round shows on the other phones
+(bench/follow.py, Chromium), and issue 32's loop of edits and /standings.json at 5,000 games
+beside another account's sheet (bench/recount.py): the run fails when it misses its targets.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
@@ -29,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import follow, growth, nights, phones  # noqa: E402
+from bench import follow, growth, nights, phones, recount  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -224,10 +225,13 @@ def bench(engine, opts):
         grown = growth.measure(server)
         nightly = nights.measure(server)
         followed = follow.measure(server)
+        looped = recount.measure(server)
     report(engine, opts, results, queries, timings, sizes, saved)
     growth.report(grown)  # big accounts: bench/growth.py
     nights.report(nightly)  # a big account's nights: bench/nights.py
     follow.report(followed)  # the other phones: bench/follow.py
+    if not recount.report(looped):  # issue 32's loop: bench/recount.py, which fails on its targets
+        sys.exit(f"{engine}: issue 32's loop missed its targets (bench/recount.py)")
 
 
 def main():

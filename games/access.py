@@ -34,6 +34,7 @@ SCORER_URLS = {
     "round_edit_calculate": "scorer_round_edit_calculate",
     "round_edit_goal": "scorer_round_edit_goal",
     "round_edit_return": "scorer_round_edit_return",
+    "round_edit_preview": "scorer_round_edit_preview",
     "round_undo": "scorer_round_undo",
     "game_board": "scorer_board",
     "game_result_png": "scorer_result_png",

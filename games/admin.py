@@ -64,15 +64,13 @@ def locked(game):
 
 def counted(game, edited=None):
     """Once a change is saved: the game's one new version (the round `edited` written at it,
-    so that an undo or an edit page opened before it changes nothing), each entry stored as
-    the rules count it (a return typed for a player with no chip is 0, as on the sheet), this
-    round's and the later ones', and whether the game is over settled."""
+    so that an undo or an edit page opened before it changes nothing), and whether the game is
+    over settled. Entries stay as typed: what a later return counts follows from the fold."""
     game = locked(game)  # read again: the rounds as this change leaves them
     changed(Game.objects.filter(pk=game.pk))
     if edited is not None:
         version = Game.objects.filter(pk=game.pk).values("version")[:1]
         Round.objects.filter(pk=edited.pk).update(version=Subquery(version))
-    game.store_as_counted()
     game.settle()
 
 

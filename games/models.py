@@ -1,10 +1,11 @@
 """What happened at the table: players, seats and the numbers typed each round.
 
-Totals, winners and who starts next are never stored: `Game.state` asks the rules
-module to replay the stored rounds. Only whether a game is over, since when, and the places
-it ended with are stored (`Game.finished_at`, which the pages filter on, and `Game.places`,
-which the group's table reads), written by `Game.settle` in the transaction of each write
-that changes them.
+Each entry is stored as typed; what it counts, totals, winners and who starts next are never
+stored: `Game.state` asks the rules module to replay the stored rounds. Only whether a game is
+over, since when, and the places it ended with are stored (`Game.finished_at`, which the
+pages filter on, and `Game.places`, which the group's table reads), decided together by
+`Game.decide` (written by `Game.settle` in the transaction of each write that changes them,
+or by the import's bulk insert) and held together by the constraint game_finished_with_places.
 """
 
 from __future__ import annotations
@@ -155,7 +156,10 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
     )
-    created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
+    # A default rather than auto_now_add, which would overwrite an imported game's time.
+    created_at = models.DateTimeField(
+        _("started at"), default=timezone.now, editable=False, db_index=True
+    )
     kind = models.CharField(
         pgettext_lazy("the game played: L.L.A.M.A., Llama Llama", "game"),
         max_length=20,
@@ -222,6 +226,12 @@ class Game(models.Model):
             ),
             # Per account: another account that imports the game gets its own copy.
             models.UniqueConstraint("owner", "uuid", name="game_uuid_once_per_owner"),
+            # One verdict of the rules (Game.decide): over with its places, or neither.
+            models.CheckConstraint(
+                condition=models.Q(finished_at__isnull=True, places__isnull=True)
+                | models.Q(finished_at__isnull=False, places__isnull=False),
+                name="game_finished_with_places",
+            ),
         ]
 
     def __str__(self):
@@ -282,12 +292,24 @@ class Game(models.Model):
     def state(self) -> rules.GameState:
         return self.ruleset.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
 
+    def decide(self, state, last_saved):
+        """Set whether the game is over, since when and each seat's place, as the rules decide
+        for its rounds folded into `state` (None: rounds its rules refuse, which is not over),
+        the last one saved at `last_saved`: finished_at and places both, or neither. No round
+        is played after the end, so the game ended when its last round was saved. Whether
+        they changed; nothing is written (settle writes a stored game's, the import's bulk
+        insert a new one's)."""
+        over = state is not None and state.finished
+        decided = (last_saved, list(rules.for_kind(state.kind).places(state))) if over else None
+        decided = decided or (None, None)
+        changed = decided != (self.finished_at, self.places)
+        self.finished_at, self.places = decided
+        return changed
+
     def settle(self, state=None, last_saved=None):
-        """Store whether the game is over, since when and each seat's place, as the rules
-        decide: `state` is its rounds as stored now, folded by the caller in the write's
-        transaction, the last one saved at `last_saved`. Without them, the game is read again
-        and folded here. No round is played after the end, so the game ended when its last
-        round was saved."""
+        """Store whether the game is over, since when and each seat's place (decide): `state`
+        is its rounds as stored now, folded by the caller in the write's transaction, the last
+        one saved at `last_saved`. Without them, the game is read again and folded here."""
         if state is None:
             for name in ("stored", "state"):
                 self.__dict__.pop(name, None)
@@ -297,30 +319,9 @@ class Game(models.Model):
                 state = self.state
             except ValueError:  # rounds its rules refuse (rules changed since): not over
                 state = None
-        over = state is not None and state.finished
-        finished_at = last_saved if over else None
-        places = list(rules.for_kind(state.kind).places(state)) if over else None
-        if (finished_at, places) != (self.finished_at, self.places):
-            Game.objects.filter(pk=self.pk).update(finished_at=finished_at, places=places)
-            self.finished_at, self.places = finished_at, places
-
-    def store_as_counted(self, state=None, since=1):
-        """Store the entries of rounds `since` on as the rules count them, where they differ.
-
-        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
-        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
-        backups all show one number, and every column adds up to its total. A write that
-        changes an earlier round can change what a later one counts: it calls this with the
-        game's `state` folded in its transaction (None: folded here from the rounds stored).
-        """
-        state = state or self.state
-        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
-        for stored, counted in later:
-            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
-            for seat, value, points in typed:
-                if value != points:
-                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
-                    entries.filter(seat=seat).update(value=points)
+        if self.decide(state, last_saved):
+            decided = {"finished_at": self.finished_at, "places": self.places}
+            Game.objects.filter(pk=self.pk).update(**decided)
 
     @property
     def duration(self):
@@ -370,7 +371,7 @@ class Round(models.Model):
         blank=True,
         help_text=_("Starts the next round when nobody emptied their hand."),
     )
-    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+    created_at = models.DateTimeField(_("saved at"), default=timezone.now, editable=False)
     # Sent with the form, so a retried or double-tapped submission saves the round once.
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
     # The game's version when this round was last written (added or edited): what an undo or
@@ -427,13 +428,41 @@ class UndoneKey(models.Model):
         return f"{self.key} ({self.number})"
 
 
+class KeptTable(models.Model):
+    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    a page shows it at once while the worker counts a newer one (games/reports/recount.py).
+    Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="kept_table",
+        verbose_name=_("owner"),
+    )  # fmt: skip
+    key = models.CharField(_("key"), max_length=200, blank=True, default="")
+    # The start of the newest game it counted: "Updated to the game of 21:40".
+    as_of = models.DateTimeField(_("counted up to"), null=True, blank=True)
+    tables = models.BinaryField(_("tables"), null=True)  # pickled table.Tables
+    progress = models.BinaryField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
+    # Set while a recount waits in the queue: another change joins it rather than queue one more.
+    queued_at = models.DateTimeField(_("recount queued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("last recount started at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("kept table")
+        verbose_name_plural = _("kept tables")
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.as_of}"
+
+
 class Entry(models.Model):
     round = models.ForeignKey(
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
-    value = models.SmallIntegerField(_("points"))
+    # As typed (a return: the chip named, -10 or -1), never rewritten by a write to another
+    # round: what it counts, which the sheet shows, is the rules' fold's (RoundResult.points),
+    # so that a correction taken back gives every later entry back as it was played.
+    value = models.SmallIntegerField(_("points typed"))
 
     class Meta:
         verbose_name = _("entry")

@@ -159,6 +159,26 @@ def changed_message(number, undo, numbers=""):
     )
 
 
+def recount_message(recounts, names):
+    """What a correction does to later returns (rules.Recount): "Round 3: Ben’s return now
+    counts −1, with 7 points then." One sentence per return."""
+    return " ".join(
+        ngettext(  # fmt: skip
+            "Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s point then.",
+            "Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s points "
+            "then.",
+            r.total,
+        )
+        % {
+            "number": r.number,
+            "name": names[r.seat],
+            "points": numbers.shown(r.points),
+            "total": r.total,
+        }
+        for r in recounts
+    )
+
+
 def undone_message(number):
     """An undo page for round `number`, which is gone (undone from this page before Back, or
     from another phone): nothing more is undone."""
@@ -199,13 +219,31 @@ def edit_gone_message(number, numbers=""):
     ) % {"number": number, "numbers": numbers}
 
 
-def stale_round_message(number, numbers, next_round, finished):
+def stale_round_message(number, numbers, next_round, finished, theirs=""):
     """A round typed on a sheet that was no longer the game's (another phone saved round
     `number` first, or the page was an old one): where it went, and where the numbers typed
-    (`numbers`: "Ana 4, Ben 0") are now."""
-    values = {"number": number, "numbers": numbers, "next": next_round}
+    (`numbers`: "Ana 4, Ben 0") are now; `theirs`: the numbers saved, when they differ."""
+    values = {"number": number, "numbers": numbers, "next": next_round, "theirs": theirs}
     if not numbers:
         return stale_message(number)
+    if theirs and finished:
+        return (
+            _(
+                "Round %(number)s was already saved (%(theirs)s) and the game is over: your "
+                "numbers (%(numbers)s) were not saved."
+            )
+            % values
+        )
+    if theirs:
+        return (
+            _(
+                "Round %(number)s was already saved, from another phone or an older page, with "
+                "other numbers (%(theirs)s): it is in the table. Your numbers (%(numbers)s) are "
+                "in the form below: save them as round %(next)s if they are a new round, or "
+                "edit round %(number)s if yours are the right ones."
+            )
+            % values
+        )
     if finished:
         return (
             _(

@@ -33,6 +33,11 @@ urlpatterns = [
         fill.round_return,
         name="round_edit_return",
     ),
+    path(
+        "games/<int:pk>/rounds/<int:number>/later/",
+        corrections.round_edit_preview,
+        name="round_edit_preview",
+    ),
     path("games/<int:pk>/undo/", corrections.round_undo, name="round_undo"),
     path("games/<int:pk>/about/", sheet.game_about, name="game_about"),
     path("games/<int:pk>/rematch/", sheet.game_rematch, name="game_rematch"),
@@ -85,6 +90,11 @@ urlpatterns = [
         "s/<slug:token>/rounds/<int:number>/emptied/",
         fill.scorer_round_return,
         name="scorer_round_edit_return",
+    ),
+    path(
+        "s/<slug:token>/rounds/<int:number>/later/",
+        corrections.scorer_round_edit_preview,
+        name="scorer_round_edit_preview",
     ),
     path("s/<slug:token>/undo/", corrections.scorer_round_undo, name="scorer_round_undo"),
     path("s/<slug:token>/result.png", result.scorer_result_png, name="scorer_result_png"),

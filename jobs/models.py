@@ -75,6 +75,7 @@ class Job(models.Model):
     class Kind(models.TextChoices):
         IMPORT = "import", _("Import of a backup")
         EXPORT = "export", _("Export of the history")
+        DELETION = "deletion", _("Deletion of the account")
 
     class State(models.TextChoices):
         # An upload's job is made before its body is read, so that the account's other
@@ -108,6 +109,8 @@ class Job(models.Model):
     task_id = models.CharField(_("task"), max_length=64, blank=True, default="")
 
     objects = JobQuerySet.as_manager()
+    # Kinds that go on where they stopped when their worker dies, rather than being undone.
+    RESUMED = (Kind.DELETION,)
 
     class Meta:
         verbose_name = _("job")
@@ -148,6 +151,15 @@ class Job(models.Model):
         )
         self.reload()
         return bool(claimed)
+
+    def resume(self):
+        """Queue again a job whose worker is gone (a kind of Job.RESUMED); False if it is no
+        longer running."""
+        queued = Job.objects.filter(pk=self.pk, state=self.State.RUNNING).update(
+            state=self.State.QUEUED, worker="", heartbeat=None
+        )
+        self.reload()
+        return bool(queued)
 
     def queued_as(self, result):
         """Remember the django.tasks result of the task queued for this job."""

@@ -142,6 +142,15 @@ NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
 NIGHT_SPAN_HOURS = float(os.environ.get("NIGHT_SPAN_HOURS", 16))
 RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 2))
 RATING_SETTLES_AFTER_GAMES = int(os.environ.get("RATING_SETTLES_AFTER_GAMES", 6))
+# The group's table of an account of up to this many finished games is counted in the request
+# that finds it out of date (under 50 ms: docs/benchmarks.md); a bigger one's by the worker,
+# the page showing the last one meanwhile (games/reports/recount.py), at most once every
+# TABLE_RECOUNT_SECONDS per account.
+TABLE_IN_REQUEST_GAMES = int(os.environ.get("TABLE_IN_REQUEST_GAMES", 300))
+TABLE_RECOUNT_SECONDS = float(os.environ.get("TABLE_RECOUNT_SECONDS", 10))
+# A deleted account's games go a chunk at a time (games/services.py), each chunk its own
+# transaction lasting about this long: the account's other rows are never held for longer.
+DELETION_CHUNK_SECONDS = float(os.environ.get("DELETION_CHUNK_SECONDS", 0.5))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -208,8 +217,9 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # Sign-up tries from one client in a window: past it, the form answers 429 until the window
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
-# A game's result picture costs some 150 ms to draw: at most this many drawings a minute.
-RESULT_PICTURES_PER_MINUTE = int(os.environ.get("RESULT_PICTURES_PER_MINUTE", 4))
+# A result or night picture costs some 150 ms to draw: at most this many drawings a minute per
+# account, whichever games and nights (games/pictures.py).
+PICTURES_PER_MINUTE = int(os.environ.get("PICTURES_PER_MINUTE", 30))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.

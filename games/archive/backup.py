@@ -156,10 +156,9 @@ class GameBackup:
     started_at: datetime | None
     saved_at: list[datetime | None]
     uuid: uuid.UUID
-    finished: bool  # as the rules fold its rounds
+    state: rules.GameState  # its rounds folded by its rules: what Game.decide decides on
     venue: str = ""
     note: str = ""
-    places: tuple[int, ...] | None = None  # each seat's, once finished (Game.places)
     night: BackupNight | None = None  # absent from the backups made before nights
 
 
@@ -187,16 +186,6 @@ def in_game(index, item, message):
             "message": message,
         }
     return _("Game %(index)s: %(message)s") % {"index": index, "message": message}
-
-
-def as_counted(rounds, state):
-    """The rounds as they are stored, each entry as it counts (Game.store_as_counted): a file
-    may hold what was typed (a chip given back by a player with none, which counts 0). Its
-    identity stays the one of what the file holds (identity.content_uuid)."""
-    return [
-        rules.Round(played.points, round_.last_to_quit)
-        for round_, played in zip(rounds, state.rounds, strict=True)
-    ]
 
 
 def read_game(item) -> GameBackup:
@@ -229,13 +218,12 @@ def read_game(item) -> GameBackup:
         kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
-        rounds=as_counted(rounds, state),
+        rounds=rounds,  # as typed: what they count is the fold's, as on the sheet
         started_at=started_at,
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)
         or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
-        finished=state.finished,
-        places=ruleset.places(state) if state.finished else None,
+        state=state,
         # absent from the backups made before games had them
         venue=_text(item.get("place"), _("its place"), LINE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),

@@ -2,15 +2,17 @@
 
 Nothing here is typed by anyone: the places are the rules' verdicts, stored with each game as
 it ends (Game.places, by Game.settle), the ratings from games/reports/ratings.py. The table of
-an account is computed once per change of its finished games and kept in the cache under a key
-that changes with them (`table_key`: one aggregate query), never per page view; computing it
-reads one row per game and seat, no round, and rates only the games after those rated before
-(each kind's rating is kept apart, `_rated`). A night's standings are derived from its games'
+an account is computed once per change of its finished games and kept in the database
+(KeptTable) with the key of the games it counted (`table_key`: one aggregate query) and each
+kind's rating to go on from; computing it reads one row per game and seat, no round, and rates
+only the games after those rated before. A big account's is computed by the worker, never in a
+page's request (games/reports/recount.py). A night's standings are derived from its games'
 folds, kept in the cache under each game's version (night_summaries).
 """
 
 from __future__ import annotations
 
+import pickle
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,13 +21,12 @@ from itertools import groupby
 from operator import itemgetter
 
 from django.conf import settings
-from django.core.cache import caches
 from django.db.models import Count, F, Max, Sum
 from django.db.models.functions import Mod
 from django.utils.translation import gettext as _
 
 from games import rules
-from games.models import Game, Kind, Seat
+from games.models import Game, KeptTable, Kind, Seat
 from games.reports import charts, folds, ratings, rows, summaries
 
 FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
@@ -43,50 +44,134 @@ class Tables:
 
     kinds: dict[str, ratings.Table] = field(default_factory=dict)
     dates: dict[str, list[datetime]] = field(default_factory=dict)
+    # Set on the way out, not kept: a newer table is being counted (this one is the last kept,
+    # up to the game that started at `as_of`, or None when nothing was counted yet).
+    pending: bool = False
 
     def of(self, kind):
         return self.kinds.get(kind)
 
+    @property
+    def as_of(self) -> datetime | None:
+        """When the newest game counted started."""
+        return max((found[-1] for found in self.dates.values() if found), default=None)
+
 
 def table_key(owner):
-    """A key that changes with the account's finished games: every write draws the game a new
-    version (a rename and a merge too: services.py), an end or a deletion changes the count, a
-    new game the largest pk. One aggregate query."""
+    return _marker(owner)[0]
+
+
+def _marker(owner):
+    """(a key that changes with the account's finished games, how many they are): every write
+    draws the game a new version (a rename and a merge too: services.py), an end or a deletion
+    changes the count, a new game the largest pk. One aggregate query."""
     finished = Game.objects.filter(owner=owner).finished()
     sums = {f"v{n}": Sum(Mod(F("version"), part)) for n, part in enumerate(PARTS)}
     marker = finished.aggregate(n=Count("pk"), top=Max("pk"), **sums)
     parts = [marker[name] or 0 for name in sorted(marker)]
-    return f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
+    key = f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
         map(str, parts)
     )
+    return key, marker["n"]
 
 
 def tables(owner) -> Tables:
-    """The account's tables, computed once per change of its finished games."""
-    key, cache = table_key(owner), caches["folds"]
-    kept = cache.get(key)
-    if kept is None:
-        kept = compute(owner)
-        cache.set(key, kept)
-    return kept
+    """The account's tables, at once: the kept ones (KeptTable) while they counted the games
+    there are now. Otherwise a small account's are counted in the request (it takes under
+    50 ms: TABLE_IN_REQUEST_GAMES); a bigger one's are counted by the worker (one recount queued
+    per account, however many changes: games/reports/recount.py), and meanwhile the last kept
+    are shown, marked pending."""
+    key, count = _marker(owner)
+    kept = _kept(owner)
+    if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
+        return found
+    if count <= settings.TABLE_IN_REQUEST_GAMES:
+        return keep(owner, key)
+    if recount_queued(owner):  # the queue ran it already (tests run each task at once)
+        kept = _kept(owner)
+    found = (kept and _loads(kept[1], Tables)) or Tables()
+    found.pending = kept is None or kept[0] != key
+    return found
 
 
-def compute(owner) -> Tables:
+def current(owner, store=True) -> Tables:
+    """The account's tables counted up to its games now, whatever its size: for the worker's
+    work (a recount; an export, in a read-only transaction: `store` False), never a page's."""
+    key = table_key(owner)
+    kept = _kept(owner)
+    if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
+        return found
+    return keep(owner, key) if store else _counted(owner)[0]
+
+
+def _kept(owner):
+    return KeptTable.objects.filter(owner=owner).values_list("key", "tables").first()
+
+
+def recount_queued(owner):
+    """Queue a recount of the account's table, unless one is waiting already: True if it ran
+    at once. A recount waiting longer than a job may stay silent was lost with its worker."""
+    from games.reports.recount import queue  # which imports this module
+
+    return queue(owner)
+
+
+def keep(owner, key=None) -> Tables:
+    """Count the account's tables now, going on from the ratings kept, and keep them."""
+    key = key or table_key(owner)
+    found, progress = _counted(owner)
+    fields = {
+        "key": key,
+        "as_of": found.as_of,
+        "tables": pickle.dumps(found, pickle.HIGHEST_PROTOCOL),
+        "progress": pickle.dumps((RATING, progress), pickle.HIGHEST_PROTOCOL),
+    }
+    KeptTable.objects.bulk_create(
+        [KeptTable(owner=owner, **fields)],
+        update_conflicts=True, unique_fields=["owner"], update_fields=list(fields),
+    )  # fmt: skip
+    return found
+
+
+def _counted(owner):
+    """compute(), going on from the ratings kept."""
+    earlier = KeptTable.objects.filter(owner=owner).values_list("progress", flat=True).first()
+    return compute(owner, _loads(earlier, dict, RATING) or {})
+
+
+def _loads(data, kind, version=None):
+    """What `pickle.dumps` kept in `data`, if it is a `kind` (and of the code `version`): None
+    when nothing was kept or a release changed what it was."""
+    if data is None:
+        return None
+    try:
+        found = pickle.loads(data)
+    except Exception:  # kept by another release, whose classes differ: counted again
+        return None
+    if version is not None:
+        kept_version, found = found if isinstance(found, tuple) and len(found) == 2 else (0, 0)
+        if kept_version != version:
+            return None
+    return found if isinstance(found, kind) else None
+
+
+def compute(owner, earlier=None) -> tuple[Tables, dict[str, ratings.Progress]]:
     """Each kind's table from the places stored with each finished game (Game.places, as the
-    rules decided them), rating only the matches after those kept rated (`_rated`)."""
+    rules decided them), and its rating to go on from next time: only the matches after those
+    rated in `earlier` ({kind: ratings.Progress}, taken over) are rated."""
+    earlier = earlier or {}
     matches, dates = defaultdict(list), defaultdict(list)
     for kind, started, players, places in _finished_games(owner):
         matches[kind].append(ratings.Match(players, places))
         dates[kind].append(started)
+    rated = {
+        kind: ratings.progress(matches[kind], earlier.get(kind))
+        for kind in rules.RULESETS
+        if kind in matches
+    }
     ranked_after = settings.RANKED_AFTER_GAMES
-    return Tables(
-        {
-            kind: _rated(owner, kind, matches[kind]).table(ranked_after)
-            for kind in rules.RULESETS
-            if kind in matches
-        },
-        dict(dates),
-    )
+    found = Tables({kind: done.table(ranked_after) for kind, done in rated.items()}, dict(dates))
+    return found, rated
 
 
 def _finished_games(owner):
@@ -104,27 +189,6 @@ def _finished_games(owner):
         game_seats = list(game_seats)
         _pk, kind, started, places, _player = game_seats[0]
         yield kind, started, tuple(seat[-1] for seat in game_seats), tuple(places)
-
-
-def _rated(owner, kind, matches) -> ratings.Progress:
-    """The rating of `matches`, going on from the one kept for the account and kind: a game
-    that ends rates one match; a game of another kind, a new note or a new name, none; a game
-    changed or deleted, the matches after it."""
-    key, cache = f"rated:{RATING}:{owner.pk}:{kind}", caches["folds"]
-    kept = cache.get(key)
-    rated_before = kept and len(kept.matches)
-    found = ratings.progress(matches, kept)
-    if found is not kept or len(found.matches) != rated_before:
-        cache.set(key, found)
-    return found
-
-
-def _players(seats):
-    """{game pk: its players' pks in seat order}."""
-    seated = defaultdict(list)
-    for game, player in seats.order_by("game", "position").values_list("game", "player"):
-        seated[game].append(player)
-    return seated
 
 
 # The rating chart shows a player's last games: a phone's width holds some thirty points.

@@ -4,7 +4,6 @@ import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -16,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import nights
+from games import nights, pictures
 from games.access import get_game_for, get_night_for
 from games.forms.nights import NightForm, NightLabelForm, night_name
-from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION, posted
+from games.pages import IMAGE_ONLY, VERSION, posted
 from games.reports import night_picture, table
 
 PER_PAGE = 20
@@ -79,10 +78,11 @@ def night_png(request, pk):
     about = hashlib.sha256(repr((summary, sorted(names.items()), night.label)).encode())
     zone = timezone.get_current_timezone_name()  # its date is read in the account's
     key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{zone}:{VERSION}"
-    drawn = cache.get(key)
-    if drawn is None:
-        drawn = night_picture.png(night, summary, names)
-        cache.set(key, drawn, KEPT_SECONDS)
+    drawn = pictures.kept_or_drawn(
+        request.user.pk, key, key, lambda: night_picture.png(night, summary, names)
+    )
+    if isinstance(drawn, HttpResponse):
+        return drawn
     response = HttpResponse(drawn, content_type="image/png")
     filename = night_picture.describe(night, summary, names).filename
     response["Content-Disposition"] = content_disposition_header(False, filename)

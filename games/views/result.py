@@ -2,20 +2,17 @@
 
 import hashlib
 
-from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
-from common import limits
+from games import pictures
 from games.access import for_owner, for_scorer
-from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
+from games.pages import IMAGE_ONLY, VERSION
 from games.reports import folds, picture
 
 
@@ -62,28 +59,8 @@ scorer_result_png = for_scorer(result_png, showing=True)
 
 
 def _kept_or_drawn(game):
-    """The game's picture: the one kept if it is of this version, note, language and time zone,
-    else drawn (some 150 ms) and kept in its place, one entry per game and language, so that new
-    notes replace the picture rather than add one each; or a 429 past RESULT_PICTURES_PER_MINUTE
-    drawings of the game."""
+    """The game's picture, kept once per game and language: replaced when its version, venue,
+    note or time zone change (games/pictures.py)."""
     key = f"result-png:{game.pk}:{get_language()}"
     tag = _tag(game.pk, game.version, game.venue, game.note)
-    kept = cache.get(key)
-    if kept is not None and kept[0] == tag:
-        return kept[1]
-    counter = limits.key("result-picture", game.pk)
-    until = limits.take([(counter, settings.RESULT_PICTURES_PER_MINUTE)], 60)
-    if until is not None:
-        return _too_soon(until)
-    drawn = picture.png(game)
-    cache.set(key, (tag, drawn), KEPT_SECONDS)
-    return drawn
-
-
-def _too_soon(until):
-    seconds = max(1, round((until - timezone.now()).total_seconds()))
-    message = _("This game's picture was drawn several times this minute: try again shortly.")
-    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(seconds)
-    response["Cache-Control"] = "no-store"
-    return response
+    return pictures.kept_or_drawn(game.owner_id, key, tag, lambda: picture.png(game))

@@ -22,7 +22,7 @@ def standings(request):
         for kind in rules.RULESETS
         if (found := tables.of(kind))
     ]
-    context = {"sections": sections, "names": names, "start": rows.START}
+    context = {"sections": sections, "names": names, "tables": tables, "start": rows.START}
     return render(request, "games/standings.html", context)
 
 

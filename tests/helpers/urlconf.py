@@ -107,6 +107,7 @@ SCORER_ROUTES = {
     "scorer_sheet", "scorer_board", "scorer_round_add", "scorer_round_edit", "scorer_round_undo",
     "scorer_round_calculate", "scorer_round_goal", "scorer_round_return",
     "scorer_round_edit_calculate", "scorer_round_edit_goal", "scorer_round_edit_return",
+    "scorer_round_edit_preview",
     "scorer_result_png",
 }  # fmt: skip
 

@@ -122,22 +122,22 @@ def test_a_new_note_replaces_the_kept_picture_rather_than_add_one(alice_client, 
     assert len(kept_pictures()) == 1
 
 
-def test_a_game_is_drawn_a_few_times_a_minute_at_most(
-    alice_client, make_game, settings, monkeypatch
+def test_an_account_draws_a_few_pictures_a_minute_whichever_games_and_nights(
+    alice_client, client, bob, make_game, settings, monkeypatch
 ):
-    settings.RESULT_PICTURES_PER_MINUTE = 2
-    game = finished_game(make_game)
+    settings.PICTURES_PER_MINUTE = 2
+    first, second = finished_game(make_game), finished_game(make_game)
     drawn = []
     monkeypatch.setattr(picture, "png", lambda game: drawn.append(game) or b"png")
-    answers = []
-    for note in ("one", "two", "three"):
-        Game.objects.filter(pk=game.pk).update(note=note)
-        answers.append(alice_client.get(url(game)))
+    answers = [alice_client.get(url(first)), alice_client.get(url(first))]  # kept: not drawn
+    night = f"/nights/{first.night_id}/night.png"
+    answers += [alice_client.get(url(second)), alice_client.get(night)]
 
-    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
     assert len(drawn) == 2
     assert 0 < int(answers[-1]["Retry-After"]) <= 60
-    assert alice_client.get(url(finished_game(make_game))).status_code == 200  # another game
+    client.force_login(bob)
+    assert client.get(url(finished_game(make_game, owner=bob))).status_code == 200  # bob's own
 
 
 @pytest.mark.engine
