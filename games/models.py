@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import rules
+from games.streams import notices
 
 NAME_MAX_LENGTH = 30
 # A game's place ("Chez Anaïs") and note ("Revanche dimanche"): a line, and a few lines.
@@ -76,11 +77,22 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
-    def raise_version(self):
-        """A new version for these games, in the write's transaction: each write to what a
-        sheet shows calls it once, itself (the services, the admin; an import draws its
-        games' first). On PostgreSQL the UPDATE also locks the rows."""
-        return self.update(version=new_version())
+    def raise_version(self, pks=None):
+        """A new version for these games (`pks`, their pks, when the caller knows them), in
+        the write's transaction: each write to what a sheet shows calls it once, itself (the
+        services, the admin; an import draws its games' first). On PostgreSQL the UPDATE also
+        locks the rows. Once the transaction commits, the pages that follow them are told
+        (games/streams). The version drawn, or None when none of them was there to raise."""
+        if pks is None:
+            pks = list(self.values_list("pk", flat=True))
+            raised = self.model._base_manager.filter(pk__in=pks)
+        else:
+            raised = self
+        version = new_version()
+        if not raised.update(version=version):
+            return None
+        notices.moved(pks, version)
+        return version
 
     def with_rounds(self, chunk_size=None):
         """These games, each with its seats and rounds: everything `Game.state` and a

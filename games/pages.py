@@ -78,6 +78,7 @@ def page_context(access, game, form=None):
         "access": access,
         "scorer": access.scorer,
         "board_url": access.url("game_board"),
+        "events_url": access.url("game_events"),
         "undo_url": access.url("round_undo"),
         "poll_seconds": POLL_SECONDS,
         # called by the template only when its kept part is not kept already

@@ -25,9 +25,9 @@ from games.models import (
     Seat,
     StoredRound,
     UndoneKey,
-    new_version,
 )
 from games.reports import folds
+from games.streams import notices
 
 
 class StaleSheet(Exception):
@@ -155,15 +155,15 @@ def still_scoring(link):
 
 def raise_version(game):
     """The one raise of a write: `game` (locked by it) gets a new version."""
-    game.version = new_version()
-    Game.objects.filter(pk=game.pk).update(version=game.version)
+    game.version = Game.objects.filter(pk=game.pk).raise_version(pks=[game.pk])
 
 
 def claim(game):
     """Raise `game`'s version if it is still the one its rounds were read at (no other phone
     wrote since): the optimistic lock, in one UPDATE that is also the write's raise."""
-    version = new_version()
-    if not Game.objects.filter(pk=game.pk, version=game.stored.version).update(version=version):
+    unchanged = Game.objects.filter(pk=game.pk, version=game.stored.version)
+    version = unchanged.raise_version(pks=[game.pk])
+    if version is None:
         return False
     game.version = version
     return True
@@ -296,8 +296,10 @@ def add_scorer_link(game):
 
 
 def revoke_scorer_link(link):
-    """The link stops working at once: every request of its holder looks it up."""
+    """The link stops working at once: every request of its holder looks it up, and its
+    stream is told to (games/streams)."""
     ScorerLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    notices.recheck_game(link.game_id)
 
 
 @transaction.atomic
@@ -308,6 +310,7 @@ def delete_game(game):
     games = Game.objects.select_for_update().filter(pk=game.pk)
     if games.exists():
         games.delete()
+        notices.recheck_game(game.pk)  # its streams end
 
 
 @transaction.atomic
@@ -319,8 +322,9 @@ def delete_account(user):
     with the account, and its task finds it gone), then every game's row, as delete_game."""
     lock_account(user)
     games = Game.including_imports.select_for_update().filter(owner=user)
-    if games.exists():
-        games.delete()
+    for pk in games.values_list("pk", flat=True):  # locks them (PostgreSQL); their streams end
+        notices.recheck_game(pk)
+    games.delete()
     user.delete()
 
 
