@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import follow, growth, phones  # noqa: E402
+from bench import follow, growth, phones, streams  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -221,10 +221,12 @@ def bench(engine, opts):
         timings = seed_script(server.env, "timings", json.dumps(ids))
         sizes = seed_script(server.env, "sizes", json.dumps(ids))
         grown = growth.measure(server)
-        followed = follow.measure(server)
+        followed = [follow.measure(server), follow.measure(server, streams=False)]
     report(engine, opts, results, queries, timings, sizes, saved)
     growth.report(grown)  # big accounts: bench/growth.py
-    follow.report(followed)  # the other phones: bench/follow.py
+    for results in followed:  # the other phones, by streams then by polls: bench/follow.py
+        follow.report(results)
+    streams.report(streams.measure(opts))  # what streams cost: bench/streams.py
 
 
 def main():

@@ -16,7 +16,7 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 
 import django
-from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler, ASGIRequest
 
@@ -60,6 +60,13 @@ class Handler(ASGIHandler):
     async def handle(self, scope, receive, send):
         await super().handle(scope, bounded(scope, receive), send)
 
+    async def send_response(self, response, send):
+        # Django reads a synchronous stream whole before sending it under ASGI (the history's
+        # export, a static file): here it is sent chunk by chunk, as under WSGI.
+        if response.streaming and not response.is_async:
+            response.streaming_content = pulled(response.streaming_content)
+        await super().send_response(response, send)
+
     async def _borrow(self):
         if self.freed is None:
             self.freed = asyncio.Condition()
@@ -70,6 +77,15 @@ class Handler(ASGIHandler):
                 return self.idle.pop()
             self.made += 1
             return ThreadPoolExecutor(1, thread_name_prefix="request")
+
+
+async def pulled(chunks):
+    """The chunks of a synchronous stream, each pulled on the request's own thread (where an
+    export's snapshot transaction is open), never all in memory at once."""
+    chunks, end = iter(chunks), object()
+    step = sync_to_async(next, thread_sensitive=True)
+    while (chunk := await step(chunks, end)) is not end:
+        yield chunk
 
 
 def bounded(scope, receive):
