@@ -97,12 +97,13 @@ catalogs: $(CATALOGS)
 %.mo: %.po
 	msgfmt --check-format -o $@ $<
 
-# After changing or adding translatable strings: update the French catalog, translate the
-# new or fuzzy entries in locale/fr/LC_MESSAGES/django.po, then run this again to compile.
+# After changing or adding translatable strings: update every language's catalog (each folder
+# of locale/), translate the new or fuzzy entries in locale/*/LC_MESSAGES/django.po, then run
+# this again to compile. A new language: README.md, "Adding a language".
 messages: setup
 	@bin/system-packages gettext
-	$(PY) manage.py makemessages --locale fr --add-location file --no-wrap --no-obsolete
-	$(PY) manage.py compilemessages --locale fr --ignore ".*" --ignore staticfiles
+	$(PY) manage.py makemessages --all --add-location file --no-wrap --no-obsolete
+	$(PY) manage.py compilemessages --ignore ".*" --ignore staticfiles
 
 clean:
 	rm -rf $(VENV) staticfiles .vnu $(FIREFOX_PHONE)/node_modules

@@ -6,8 +6,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.contrib.auth.models import User
 
-from accounts.models import Preferences
 from accounts.usernames import refuse_look_alike
+from common.models import Preferences
 
 
 class AccountCreationForm(AdminUserCreationForm):

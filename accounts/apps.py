@@ -8,5 +8,5 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         # Connect the log-in failure counters, the index of what usernames look like and the
-        # session's copy of the time zone, and register the system checks.
-        from accounts import checks, throttle, usernames, zones  # noqa: F401
+        # deletion that goes on after its worker died, and register the system checks.
+        from accounts import checks, tasks, throttle, usernames  # noqa: F401

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import available_zones
 from accounts.usernames import holds_its_skeleton, refuse_look_alike
-from games.forms.echo import BoundedEcho
+from common.echo import BoundedEcho
+from common.models import available_zones
 
 
 class LoginForm(AuthenticationForm):

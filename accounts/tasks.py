@@ -1,11 +1,17 @@
-"""The account's work done off the request path: the password-reset mail."""
+"""The account's work done off the request path: the password-reset mail, the deletion."""
 
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
+from django.dispatch import receiver
 from django.tasks import task
 from django.utils import translation
+
+from accounts import services
+from common.signals import account_emptying
+from jobs.models import Job
+from jobs.signals import resumed
 
 
 @task
@@ -22,3 +28,23 @@ def send_password_reset(email, language):
     site = urlsplit(settings.SITE_URL)
     with translation.override(language):
         form.save(domain_override=site.netloc, use_https=site.scheme == "https")
+
+
+@task
+def delete_account_job(job_id):
+    """Delete a disabled account (services.disable_account): what is big in chunks, each its
+    own transaction (account_emptying: the games), then the rest with the account, in one. The
+    job goes with the account."""
+    job = Job.objects.select_related("owner").filter(pk=job_id, kind=Job.Kind.DELETION).first()
+    if job is None or not job.start():  # done already, or run twice
+        return
+    user = job.owner
+    account_emptying.send(sender=type(user), user=user, progress=job.advance)
+    services.delete_account(user)
+
+
+@receiver(resumed)
+def resume_deletion(sender, job, **kwargs):
+    """A deletion whose worker died: queued again, to go on where it stopped."""
+    if job.kind == Job.Kind.DELETION:
+        job.queued_as(delete_account_job.enqueue(job.pk))

@@ -1,7 +1,7 @@
 """Log-in throttling: after repeated failures for one account or from one address, a wait.
 Password resets are counted the same way, per address asked for and per client.
 
-Each try is counted before its password is checked, by the one limiter (accounts/limits.py),
+Each try is counted before its password is checked, by the one limiter (common/limits.py),
 so parallel tries cannot all pass the check before any of them fails: past the limit they are
 refused without a check. A try that does not fail gives its place back. The account is
 named as the log-in form cleans it (NFKC, stripped) and without case, so "erin ", "ｅｒｉｎ"
@@ -17,9 +17,9 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.dispatch import receiver
 from django.shortcuts import render
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from accounts import limits
+from common import limits
 
 
 def cleaned_username(raw):
@@ -95,9 +95,12 @@ def refuse_when_throttled(login_view):
 
 def throttled(request, username):
     minutes = max(1, settings.LOGIN_LOCKOUT_SECONDS // 60)
-    message = _(
+    message = ngettext(
         "Too many failed log-ins for this account or from this address. "
-        "Wait %(minutes)s minutes, then try again."
+        "Wait %(minutes)s minute, then try again.",
+        "Too many failed log-ins for this account or from this address. "
+        "Wait %(minutes)s minutes, then try again.",
+        minutes,
     ) % {"minutes": minutes}
     form = AuthenticationForm(request, initial={"username": username[:150]})
     context = {"form": form, "throttled": message, "next": request.POST.get("next", "")}

@@ -1,5 +1,5 @@
 """Usernames that look like another account's are refused, by the rule that keeps two
-look-alike players from one table (games/names.py): "rооt" with Cyrillic o's beside "root"
+look-alike players from one table (common/names.py): "rооt" with Cyrillic o's beside "root"
 would pass for it in a list of accounts, in the admin or in a shared game.
 
 Each account's skeleton is stored, unique (accounts.models.Skeleton), and updated each
@@ -17,7 +17,7 @@ from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Skeleton
-from games.names import skeleton
+from common.names import skeleton
 
 LOOKS_LIKE_ANOTHER = _(
     "This name looks just like %(other)s, another account’s: choose one that tells them apart."

@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import limits, tasks, throttle, zones
+from accounts import services, tasks, throttle
 from accounts.forms import (
     AccountDeleteForm,
     EmailChangeForm,
@@ -29,9 +29,8 @@ from accounts.forms import (
     SignupForm,
     TimeZoneForm,
 )
-from games import services
-from games.archive.export_job import CONTENT_TYPES
-from games.wording import collation_key
+from common import limits, zones
+from common.names import collation_key
 from jobs.models import Job
 
 
@@ -64,7 +63,7 @@ logout = LogoutView.as_view()
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    """Each try is counted for its client (accounts/limits.py) before the form is checked:
+    """Each try is counted for its client (common/limits.py) before the form is checked:
     past SIGNUPS_PER_CLIENT in the window, 429 until the window ends."""
     if request.method == "POST" and (again := _signups_counted(request)) is not None:
         return _too_many_signups(request, again)
@@ -115,7 +114,7 @@ class PasswordResetView(auth_views.PasswordResetView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def account(request):
-    """The account page; its one form is the time zone's (accounts/zones.py)."""
+    """The account page; its one form is the time zone's (common/zones.py)."""
     zone = zones.chosen(request.user.pk)
     zones.follow(request, zone)  # this phone follows a change made on another
     form = TimeZoneForm(zone, request.POST if request.method == "POST" else None)
@@ -166,14 +165,16 @@ def account_delete(request):
     offers a last backup first."""
     form = AccountDeleteForm(request.user, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        services.delete_account(request.user)
+        services.disable_account(request.user, get_language())
         log_out(request)
-        messages.success(request, _("Your account and all its games are deleted."))
+        messages.success(
+            request, _("Your account is closed and signed out; its games are being deleted.")
+        )
         response = redirect("home")
         response["Clear-Site-Data"] = CLEAR_SITE_DATA
         return response
     status = 422 if form.errors else 200
-    backup = last_backup(request.user)
+    backup = request.user.jobs.last_backup()
     context = {
         "form": form,
         "backup": backup,
@@ -186,11 +187,3 @@ def account_delete(request):
     partial = request.htmx and not request.htmx.history_restore_request
     template = "registration/account_delete.html" + ("#last-backup" if partial else "")
     return render(request, template, context, status=status)
-
-
-def last_backup(user):
-    """The account's latest JSON export, being written or with its file still held: the
-    deletion page's last backup (a task, as the history's exports are: export_job.py)."""
-    exports = user.jobs.filter(kind=Job.Kind.EXPORT, result_type=CONTENT_TYPES["json"])
-    under_way = exports.unfinished().first()
-    return under_way or exports.filter(state=Job.State.DONE).exclude(result_name="").first()

@@ -9,8 +9,10 @@ request saves a new one; flat out, then paced at about 100 saves/s: each connect
 between its saves), and the history page of an account with 500 games. It prints
 requests/s, p50 and p99 latency and each page's ratio to the bare view, issue 12's targets,
 the SQL queries each page costs, the sheet's size, the time the pages take in-process, the
-big accounts' growth (bench/growth.py), and how soon a saved round shows on the other phones
-(bench/follow.py, Chromium).
+big accounts' growth (bench/growth.py), the nights of an imported history (bench/nights.py),
+how soon a saved round shows on the other phones
+(bench/follow.py, Chromium), and issue 32's loop of edits and /standings.json at 5,000 games
+beside another account's sheet (bench/recount.py): the run fails when it misses its targets.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
@@ -28,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import follow, growth, phones, streams  # noqa: E402
+from bench import follow, growth, nights, phones, recount, streams  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -221,12 +223,17 @@ def bench(engine, opts):
         timings = seed_script(server.env, "timings", json.dumps(ids))
         sizes = seed_script(server.env, "sizes", json.dumps(ids))
         grown = growth.measure(server)
+        nightly = nights.measure(server)
         followed = [follow.measure(server), follow.measure(server, streams=False)]
+        looped = recount.measure(server)
     report(engine, opts, results, queries, timings, sizes, saved)
     growth.report(grown)  # big accounts: bench/growth.py
+    nights.report(nightly)  # a big account's nights: bench/nights.py
     for results in followed:  # the other phones, by streams then by polls: bench/follow.py
         follow.report(results)
     streams.report(streams.measure(opts))  # what streams cost: bench/streams.py
+    if not recount.report(looped):  # issue 32's loop: bench/recount.py, which fails on its targets
+        sys.exit(f"{engine}: issue 32's loop missed its targets (bench/recount.py)")
 
 
 def main():

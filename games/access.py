@@ -20,7 +20,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from games import nights
+from games import nights, numbers
 from games.models import Game, Round, ScorerLink, Seat, ShareLink
 
 # The views a scorer link reaches, by the owner's URL name: everything else is the owner's.
@@ -34,9 +34,11 @@ SCORER_URLS = {
     "round_edit_calculate": "scorer_round_edit_calculate",
     "round_edit_goal": "scorer_round_edit_goal",
     "round_edit_return": "scorer_round_edit_return",
+    "round_edit_preview": "scorer_round_edit_preview",
     "round_undo": "scorer_round_undo",
     "game_board": "scorer_board",
     "game_events": "scorer_events",
+    "game_result_png": "scorer_result_png",
 }
 
 
@@ -44,18 +46,20 @@ SCORER_URLS = {
 class Access:
     pk: int  # the game's
     user: object = None  # the owner, signed in
-    scorer: ScorerLink | None = None  # or a working scorer link of the game
+    scorer: ScorerLink | None = None  # or a scorer link of the game
+    # A page that only shows the game (the sheet, its board, its picture): a scorer link
+    # whose game is over shows it still, read-only (ScorerLink.objects.showing).
+    showing: bool = False
 
     def read(self):
         """The game as stored now, with its seats and their players in the same query: 404
-        if it is not this owner's, or if the scorer link no longer works."""
+        if it is not this owner's, or if the scorer link no longer reaches it (`showing`)."""
         # a game an import is still writing is nobody's yet (games/archive/restore.py)
         seats = Seat.objects.filter(game__pk=self.pk, game__importing__isnull=True)
         if self.scorer is None:
             seats = seats.filter(game__owner=self.user)
         else:
-            links = ScorerLink.objects.working().filter(pk=self.scorer.pk)
-            seats = seats.filter(game__scorer_links__in=links)
+            seats = seats.filter(game__scorer_links__in=self._link())
         seats = list(seats.select_related("game", "player").order_by("position"))
         if not seats:  # a game always has two seats at least
             raise Http404
@@ -69,8 +73,7 @@ class Access:
         already (for_scorer), or in one query on one row; 404 as `read`."""
         if self.scorer is not None:
             return self.scorer.game.version
-        versions = Game.objects.filter(owner=self.user, pk=self.pk).values_list("version")
-        found = versions.first()
+        found = self.row("version")
         if found is None:
             raise Http404
         return found[0]
@@ -80,6 +83,20 @@ class Access:
         if self.scorer is None:
             return reverse(name, args=[self.pk, *args])
         return reverse(SCORER_URLS[name], args=[self.scorer.token, *args])
+
+    def row(self, *fields):
+        """`fields` of the game's row, in one query; None where `read` would be a 404."""
+        games = Game.objects.filter(pk=self.pk)
+        if self.scorer is None:
+            games = games.filter(owner=self.user)
+        else:
+            games = games.filter(scorer_links__in=self._link())
+        return games.values_list(*fields).first()
+
+    def _link(self):
+        """The scorer's link, as a query, while it still reaches the game for this page."""
+        links = ScorerLink.objects.showing() if self.showing else ScorerLink.objects.working()
+        return links.filter(pk=self.scorer.pk)
 
     @property
     def is_owner(self):
@@ -170,19 +187,21 @@ def for_owner(view):
     return owner_view
 
 
-def for_scorer(view, gone=None):
+def for_scorer(view, gone=None, showing=False):
     """`view(request, access, ...)` served at a scorer link's URL, s/<token>/... A link that
     does not work (revoked, mistyped, its game deleted) answers `gone(request, token)`; by
     default a 404 with a page that says so, and shows the numbers a form had sent, so that
-    nothing typed is lost in silence."""
+    nothing typed is lost in silence. A view `showing` the game (no write) is served to the
+    links of a finished game too: the phone that saved the last round sees the end."""
 
     @wraps(view)
     def scorer_view(request, token, **kwargs):
-        link = ScorerLink.objects.working().filter(token=token).select_related("game").first()
+        links = ScorerLink.objects.showing() if showing else ScorerLink.objects.working()
+        link = links.filter(token=token).select_related("game").first()
         try:
             if link is None:
                 raise Http404
-            return view(request, Access(link.game_id, scorer=link), **kwargs)
+            return view(request, Access(link.game_id, scorer=link, showing=showing), **kwargs)
         except Http404:
             return (gone or scorer_gone)(request, token)
 
@@ -212,7 +231,8 @@ def scorer_gone(request, token):
     typed = []
     for key, value in request.POST.items():
         if key.startswith("seat_") and value.strip():
-            typed.append((_seat_name(names, key.removeprefix("seat_")), value.strip()[:6]))
+            shown = numbers.shown(value.strip()[:6])
+            typed.append((_seat_name(names, key.removeprefix("seat_")), shown))
     context = {"typed": typed, "stopped": stopped, "days": settings.SCORER_LINK_DAYS}
     context["saved"] = _saved_before(revoked, request.POST.get("idempotency_key"))
     return render(request, "games/scorer_gone.html", context, status=404)

@@ -25,7 +25,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules, services
+from common import names
+from games import rules, services
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import with_states
@@ -63,15 +64,13 @@ def locked(game):
 
 def counted(game, edited=None):
     """Once a change is saved: the game's one new version (the round `edited` written at it,
-    so that an undo or an edit page opened before it changes nothing), each entry stored as
-    the rules count it (a return typed for a player with no chip is 0, as on the sheet), this
-    round's and the later ones', and whether the game is over settled."""
+    so that an undo or an edit page opened before it changes nothing), and whether the game is
+    over settled. Entries stay as typed: what a later return counts follows from the fold."""
     game = locked(game)  # read again: the rounds as this change leaves them
     changed(Game.objects.filter(pk=game.pk))
     if edited is not None:
         version = Game.objects.filter(pk=game.pk).values("version")[:1]
         Round.objects.filter(pk=edited.pk).update(version=Subquery(version))
-    game.store_as_counted()
     game.settle()
 
 
@@ -219,6 +218,13 @@ class GameAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         counted(form.instance)  # another game, or another first starter, may end it
+
+    def delete_model(self, request, obj):
+        services.delete_game(obj)  # as its owner deletes it: its night refreshed, or gone
+
+    def delete_queryset(self, request, queryset):
+        for game in queryset.select_related("owner"):
+            services.delete_game(game)
 
     @admin.display(description=_("players"))
     def players_list(self, obj):

@@ -1,10 +1,10 @@
 """What happened at the table: players, seats and the numbers typed each round.
 
-Totals, winners and who starts next are never stored: `Game.state` asks the rules
-module to replay the stored rounds. Only whether a game is over, since when, and the places
-it ended with are stored (`Game.finished_at`, which the pages filter on, and `Game.places`,
-which the group's table reads), written by `Game.settle` in the transaction of each write
-that changes them.
+Each entry is stored as typed; what it counts, totals, winners and who starts next are never
+stored: `Game.state` asks the rules module to replay the stored rounds. Only whether a game is
+over, since when, and the places it ended with are stored (`Game.finished_at`, which the
+pages filter on, and `Game.places`, which the group's table reads), written by `Game.settle`
+in the transaction of each write that changes them.
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from common.names import NAME_MAX_LENGTH
 from games import rules
 from games.streams import notices
 
-NAME_MAX_LENGTH = 30
-# A game's place ("Chez Anaïs") and note ("Revanche dimanche"): a line, and a few lines.
-PLACE_MAX_LENGTH = 60
+# Where a game was played ("Chez Anaïs"), and a night's label: a line. A game's note
+# ("Revanche dimanche"): a few lines.
+LINE_MAX_LENGTH = 60
 NOTE_MAX_LENGTH = 500
 
 
@@ -148,7 +149,7 @@ class Night(models.Model):
     )
     # When its first game started; updated when a game moves in or out.
     start = models.DateTimeField(_("start"), db_index=True)
-    label = models.CharField(_("label"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+    label = models.CharField(_("label"), max_length=LINE_MAX_LENGTH, blank=True, default="")
 
     class Meta:
         verbose_name = _("night")
@@ -195,8 +196,9 @@ class Game(models.Model):
     # the rules' verdict, stored with finished_at by Game.settle, so that the group's table
     # reads one row per game instead of replaying every game's rounds.
     places = models.JSONField(_("places"), null=True, blank=True, editable=False)
-    # Written by the players, not the rules: checked like names (games/names.py).
-    place = models.CharField(_("place"), max_length=PLACE_MAX_LENGTH, blank=True, default="")
+    # Where it was played, written by the players, not the rules: checked like names
+    # (common/names.py). Not `place`, which read like `places`, the ranking.
+    venue = models.CharField(_("place"), max_length=LINE_MAX_LENGTH, blank=True, default="")
     note = models.TextField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True, default="")
     # The import job writing this game, until its last step makes all its games visible at
     # once (one UPDATE setting this to NULL): a killed import leaves no game in sight, and
@@ -314,24 +316,6 @@ class Game(models.Model):
             Game.objects.filter(pk=self.pk).update(finished_at=finished_at, places=places)
             self.finished_at, self.places = finished_at, places
 
-    def store_as_counted(self, state=None, since=1):
-        """Store the entries of rounds `since` on as the rules count them, where they differ.
-
-        An entry is stored as it counts (`Ruleset.points`): a chip given back by a player who
-        holds none is stored as the 0 it counts, so the sheet, the admin, the JSON and the
-        backups all show one number, and every column adds up to its total. A write that
-        changes an earlier round can change what a later one counts: it calls this with the
-        game's `state` folded in its transaction (None: folded here from the rounds stored).
-        """
-        state = state or self.state
-        later = zip(self.stored_rounds[since - 1 :], state.rounds[since - 1 :], strict=True)
-        for stored, counted in later:
-            typed = zip(self.seats, stored.played.entries, counted.points, strict=True)
-            for seat, value, points in typed:
-                if value != points:
-                    entries = Entry.objects.filter(round__game=self, round__number=stored.number)
-                    entries.filter(seat=seat).update(value=points)
-
     @property
     def duration(self):
         """From the game's creation to its last saved round; None before the first round."""
@@ -437,13 +421,41 @@ class UndoneKey(models.Model):
         return f"{self.key} ({self.number})"
 
 
+class KeptTable(models.Model):
+    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    a page shows it at once while the worker counts a newer one (games/reports/recount.py).
+    Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="kept_table",
+        verbose_name=_("owner"),
+    )  # fmt: skip
+    key = models.CharField(_("key"), max_length=200, blank=True, default="")
+    # The start of the newest game it counted: "Updated to the game of 21:40".
+    as_of = models.DateTimeField(_("counted up to"), null=True, blank=True)
+    tables = models.BinaryField(_("tables"), null=True)  # pickled table.Tables
+    progress = models.BinaryField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
+    # Set while a recount waits in the queue: another change joins it rather than queue one more.
+    queued_at = models.DateTimeField(_("recount queued at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("last recount started at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("kept table")
+        verbose_name_plural = _("kept tables")
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.as_of}"
+
+
 class Entry(models.Model):
     round = models.ForeignKey(
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    # As the rules count it (Game.store_as_counted), which is what the sheet shows.
-    value = models.SmallIntegerField(_("points"))
+    # As typed (a return: the chip named, -10 or -1), never rewritten by a write to another
+    # round: what it counts, which the sheet shows, is the rules' fold's (RoundResult.points),
+    # so that a correction taken back gives every later entry back as it was played.
+    value = models.SmallIntegerField(_("points typed"))
 
     class Meta:
         verbose_name = _("entry")
@@ -494,14 +506,15 @@ def scorer_links_made_since():
 
 
 class ScorerLinkQuerySet(models.QuerySet):
+    def showing(self):
+        """The links that still show their game: not turned off, made within
+        SCORER_LINK_DAYS. A finished game's links show it read-only."""
+        return self.filter(revoked_at__isnull=True, created_at__gt=scorer_links_made_since())
+
     def working(self):
-        """The links that still score: not turned off, made within SCORER_LINK_DAYS, and their
-        game not over (its owner alone corrects a finished game)."""
-        return self.filter(
-            revoked_at__isnull=True,
-            created_at__gt=scorer_links_made_since(),
-            game__finished_at__isnull=True,
-        )
+        """The links that still score: showing, and their game not over (its owner alone
+        corrects a finished game)."""
+        return self.showing().filter(game__finished_at__isnull=True)
 
 
 class ScorerLink(models.Model):
@@ -560,6 +573,7 @@ class StoredRound:
     # a default, so that a StoredRound kept in a cache before it existed still reads.
     saved_by: int | None = None
     version: int = 0  # Round.version
+    pk: int | None = None  # Round.pk, what an undo or an edit page is bound to
 
 
 @dataclass(frozen=True)
@@ -587,29 +601,29 @@ def read_rounds(pks) -> dict[int, StoredGame]:
         .order_by("game", "entries__round__number", "position")
         .values_list(
             "game", "game__version", "game__kind", "game__first_starter", "position",
-            "entries__round__number",
+            "entries__round__number", "entries__round",
             "entries__round__last_to_quit", "entries__round__created_at",
             "entries__round__idempotency_key", "entries__round__saved_by",
             "entries__round__version", "entries__value",
         )
     )  # fmt: skip
     games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by,
-    #                                                       version, values)})
-    for game, *row, position, number, last_to_quit, saved, key, by, version, value in rows:
+    #                                                       version, pk, values)})
+    for game, *row, position, number, pk, last_to_quit, saved, key, by, version, value in rows:
         _row, positions, rounds = games.setdefault(game, (row, set(), {}))
         positions.add(position)
         if number is not None:  # a game with no round yet has seats and no entries
-            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, []))
-            round_[5].append(value)
+            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, pk, []))
+            round_[6].append(value)
     links = _link_numbers(
         {r[3] for _row, _positions, rounds in games.values() for r in rounds.values()}
     )
     return {
         game: StoredGame(*row, len(positions), tuple(
             StoredRound(
-                number, rules.Round(tuple(values), last), saved, key, links.get(by), version
+                number, rules.Round(tuple(values), last), saved, key, links.get(by), version, pk
             )
-            for number, (last, saved, key, by, version, values) in rounds.items()
+            for number, (last, saved, key, by, version, pk, values) in rounds.items()
         ))
         for game, (row, positions, rounds) in games.items()
     }  # fmt: skip

@@ -1,18 +1,22 @@
 """Nights: the games an account plays on one evening.
 
-A game started within NIGHT_GAP_HOURS of the start of the account's previous game joins that
-game's night; otherwise it starts a night of its own. A gap is a duration, the same in every
-time zone; the night's date, like every date the account reads, is read in the account's time
-zone (chosen on its account page, else the site's settings.TIME_ZONE: accounts/zones.py), so
-the same night falls on another day for an account in another zone. The owner can move a game
-to another night, or start a new night with it.
+A game joins the night of the account's latest game when it starts within NIGHT_GAP_HOURS of
+that game's start (the night's latest) and within NIGHT_SPAN_HOURS of the night's first game,
+whatever it was started from (a rematch of an old game, the roster, the history); otherwise it
+starts a night of its own. The span keeps games a few hours apart from chaining into one
+endless night. A gap is a duration, the same in every time zone; the night's date, like every
+date the account reads, is read in the account's time zone (chosen on its account page, else
+the site's settings.TIME_ZONE: common/zones.py), so the same night falls on another day for
+an account in another zone. The owner can move a game to another night, or start a new night
+with it; deleting or moving a game refreshes the night it leaves (`refresh`).
 """
 
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, Min, OuterRef, Q
+from django.db.models import Exists, Max, Min, OuterRef, Q
+from django.utils import timezone
 
 from games.models import Game, Night
 
@@ -27,18 +31,42 @@ def gap():
     return timedelta(hours=settings.NIGHT_GAP_HOURS)
 
 
-def night_for(owner, moment):
-    """The night a game `owner` starts at `moment` joins: the previous game's, within the gap,
-    or a new one. Called in the game-creating transaction, after the owner's row is locked."""
-    previous = (
+def span():
+    return timedelta(hours=settings.NIGHT_SPAN_HOURS)
+
+
+def joins(moment, latest, first):
+    """Whether a game started at `moment` joins the night whose latest game started at
+    `latest` and whose first at `first`."""
+    return moment - latest <= gap() and moment - first <= span()
+
+
+def _latest(owner, moment):
+    """`owner`'s latest game started by `moment` that has a night, with its night; or None."""
+    return (
         Game.objects.filter(owner=owner, night__isnull=False, created_at__lte=moment)
+        .select_related("night")
         .order_by("-created_at", "-pk")
-        .values_list("night", "created_at")
         .first()
     )
-    if previous and moment - previous[1] <= gap():
-        return Night.objects.get(pk=previous[0])
+
+
+def night_for(owner, moment):
+    """The night a game `owner` starts at `moment` joins: their latest game's if it `joins`,
+    or a new one. Called in the game-creating transaction, after the owner's row is locked
+    (services.lock_account)."""
+    latest = _latest(owner, moment)
+    if latest and joins(moment, latest.created_at, latest.night.start):
+        return latest.night
     return Night.objects.create(owner=owner, start=moment)
+
+
+def tonight(owner):
+    """The night of `owner`'s latest game if that game started within the gap (recent), else
+    None: a rematch of a weeks-old game never makes its old night tonight's."""
+    now = timezone.now()
+    latest = _latest(owner, now)
+    return latest.night if latest and now - latest.created_at <= gap() else None
 
 
 # Games read, and placed, at a time by place_unplaced: its memory is the same for any import.
@@ -47,20 +75,52 @@ BATCH = 500
 
 def place_unplaced(owner):
     """Give a night to each of `owner`'s visible games without one (an import's), in the order
-    they started: each joins the night of the game before it within the gap, or a new one.
-    (The night of a game before it is its night already: nights only grow later.) Read and
-    written BATCH games at a time, so that an import of any size costs the same memory."""
+    they started: each joins the night of the game before it as a new game would (`joins`:
+    within the gap of it and the span of its night's first game), or a new one. (The night of
+    a game before it is its night already: nights only grow later.) Read and written BATCH
+    games at a time, so that an import of any size costs the same memory."""
     games = Game.objects.filter(owner=owner).order_by("created_at", "pk")
-    pending, last, after = _Placing(owner), None, None  # last: (its start, its night)
-    while rows := list(_after(games, after).values_list("pk", "created_at", "night")[:BATCH]):
-        for pk, started, night in rows:
+    pending, last, after = _Placing(owner), None, None  # last: (its start, night, night's start)
+    fields = ("pk", "created_at", "night", "night__start")
+    while rows := list(_after(games, after).values_list(*fields)[:BATCH]):
+        for pk, started, night, first in rows:
             if night is None:
-                joins = last is not None and started - last[0] <= gap()
-                night = last[1] if joins else _NewNight(started)
+                if last is not None and joins(started, last[0], last[2]):
+                    night, first = last[1], last[2]
+                else:
+                    night, first = _NewNight(started), started
                 pending.place(pk, night)
-            last = (started, night)
+            last = (started, night, first)
         after = rows[-1][1], rows[-1][0]
         pending.flush(BATCH)
+    pending.flush()
+
+
+def cut_endless(nights):
+    """Each of `nights` (an import's) that lasts longer than the span, cut where a game would
+    no longer join it (`joins`): a backup made before the span chained a history of games a
+    few hours apart into nights of months. Its first evening keeps the night and its name;
+    each next one gets a night of its own. A night's games are read as a stream."""
+    lengths = Game.objects.filter(night__in=nights).values("night").order_by()
+    lengths = lengths.annotate(first=Min("created_at"), last=Max("created_at"))
+    for row in lengths.iterator():
+        if row["last"] - row["first"] > span():
+            _cut(Night.objects.get(pk=row["night"]))
+
+
+def _cut(night):
+    games = Game.objects.filter(night=night).order_by("created_at", "pk")
+    first = previous = current = None  # current: the new night the games go to, if any
+    pending = _Placing(night.owner)
+    for pk, started in games.values_list("pk", "created_at").iterator(chunk_size=BATCH):
+        if first is None:
+            first = started
+        elif not joins(started, previous, first):
+            first, current = started, _NewNight(started)
+        if current is not None:
+            pending.place(pk, current)
+            pending.flush(BATCH)
+        previous = started
     pending.flush()
 
 
@@ -109,10 +169,18 @@ class _Placing:
 
 @transaction.atomic
 def move(game, night):
-    """Move `game` to `night` (one of its owner's), or to a new night of its own when None."""
-    old = game.night_id
+    """Move `game` to `night` (one of its owner's), or to a new night of its own when None;
+    the night it is in then, or None if `night` was deleted meanwhile (the game stays).
+    The account's row is locked first, as starting and deleting a game lock it
+    (services.lock_account): a game started meanwhile never joins a night this deletes."""
+    from games.services import lock_account  # services asks this module for a game's night
+
+    lock_account(game.owner)
+    old = Game.objects.filter(pk=game.pk).values_list("night", flat=True).first()
     if night is None:
         night = Night.objects.create(owner=game.owner, start=game.created_at)
+    elif not Night.objects.filter(pk=night.pk).exists():
+        return None  # emptied and deleted since the form was shown
     Game.objects.filter(pk=game.pk).update(night=night)
     game.night = night
     refresh(Night.objects.filter(pk__in=[pk for pk in (old, night.pk) if pk]))
@@ -120,7 +188,8 @@ def move(game, night):
 
 
 def refresh(nights):
-    """Each night's start is its first game's; a night left with no game goes."""
+    """Each night's start is its first game's (its name and picture read it); a night left
+    with no game goes."""
     for night in nights.annotate(first=Min("games__created_at")):
         if night.first is None:
             night.delete()

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.utils.csp import CSP
 
+from games import numbers
 from games.display import saved_by, sheet_context
 from games.forms.calculator import offer_goals
 from games.forms.game import GameAboutForm, RoundForm
@@ -49,7 +50,7 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     template = "games/game.html#sheet" if request.htmx else "games/game.html"
     context = page_context(access, game, form) | {"notice": notice, "saved": saved}
     if access.is_owner:
-        about = about or GameAboutForm(initial={"place": game.place, "note": game.note})
+        about = about or GameAboutForm(initial={"venue": game.venue, "note": game.note})
         context["about_form"] = about
     offer_goals(request.session, form.calculator)
     response = render(request, template, context, status=status)
@@ -58,13 +59,14 @@ def sheet(request, access, game, form, status=200, notice="", about=None, saved=
     return response
 
 
-def round_page(request, access, game, form, status=200, notice=""):
+def round_page(request, access, game, form, status=200, notice="", later=""):
     """The page of a round form as it is (a hand counted, a goal typed, a refusal): the sheet
     for the next round, or the edit page of round `form.number`."""
     if form.number is None:
         return sheet(request, access, game, form, status=status, notice=notice)
     offer_goals(request.session, form.calculator)
-    context = page_context(access, game, form) | {"notice": notice}
+    context = page_context(access, game, form) | {"notice": notice, "later": later}
+    context["preview_url"] = form.preview_action
     return render(request, "games/round_edit.html", context, status=status)
 
 
@@ -77,6 +79,8 @@ def page_context(access, game, form=None):
         "form": form,
         "access": access,
         "scorer": access.scorer,
+        # a scorer link whose game is over shows it as it is, and changes nothing
+        "read_only": access.scorer is not None and game.state.finished,
         "board_url": access.url("game_board"),
         "events_url": access.url("game_events"),
         "undo_url": access.url("round_undo"),
@@ -99,6 +103,7 @@ def _point(form, access):
         form.calculate_action = access.url("round_edit_calculate", form.number)
         form.goal_action = access.url("round_edit_goal", form.number)
         form.return_action = access.url("round_edit_return", form.number)
+        form.preview_action = access.url("round_edit_preview", form.number)
 
 
 def stale(request, access, number, fresh=None):
@@ -107,24 +112,32 @@ def stale(request, access, number, fresh=None):
     return sheet(request, access, fresh, RoundForm(fresh), status=409, notice=notice)
 
 
-def stale_round(request, access, refused, fresh=None):
+def stale_round(request, access, refused, fresh=None, theirs=None):
     """A round typed on a sheet that is no longer the game's (another phone saved that round,
     or the page was old): nothing is dropped in silence. The sheet as it is now, and the
-    numbers typed in its form, ready to save as the next round with one tap."""
+    numbers typed in its form, ready to save as the next round with one tap; `theirs`: the
+    round saved under that number, with other numbers, named beside the ones typed."""
     fresh = folds.with_kept_state(fresh or access.read())
     entered = refused.entered_values()
     shown = typed(refused, fresh.names)
     number = refused.posted_number() or fresh.state.next_round - 1
-    notice = stale_round_message(number, shown, fresh.state.next_round, fresh.state.finished)
+    saved = theirs and ", ".join(
+        f"{name} {numbers.shown(value)}"
+        for name, value in zip(fresh.names, theirs.entries, strict=True)
+    )
+    notice = stale_round_message(
+        number, shown, fresh.state.next_round, fresh.state.finished, saved or ""
+    )
     form = RoundForm(fresh, initial=entered)
     return sheet(request, access, fresh, form, status=409, notice=notice)
 
 
 def typed(form, names):
-    """What was typed in a round form, as a notice names it: "Ana 4, Ben 0"."""
+    """What was typed in a round form, as a notice names it: "Ana 4, Ben −10" (the sheet's
+    minus sign)."""
     entered = form.entered_values()
     return ", ".join(
-        f"{name} {entered[f'seat_{seat}']}"
+        f"{name} {numbers.shown(str(entered[f'seat_{seat}']))}"
         for seat, name in enumerate(names)
         if f"seat_{seat}" in entered
     )

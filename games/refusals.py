@@ -5,7 +5,7 @@ from the game's ruleset, never from here.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import numbers
 from games.models import Kind
@@ -15,27 +15,36 @@ MESSAGES = {
     "players": gettext_lazy("%(game)s is played by %(min)s to %(max)s players."),
     "missing": gettext_lazy("Enter the points of %(name)s."),
     "not_whole": gettext_lazy("Enter a whole number."),
-    "too_high": gettext_lazy(
-        "%(value)s is too many: a hand costs at most %(max)s points (%(sum)s)."
+    "too_high": ngettext_lazy(
+        "%(value)s is too many: a hand costs at most %(max)s point (%(sum)s).",
+        "%(value)s is too many: a hand costs at most %(max)s points (%(sum)s).",
+        "max",
     ),
     "bad_negative": gettext_lazy(
         "%(value)s is not possible: below zero, only %(white)s or %(black)s (the chip given "
         "back by the player who emptied their hand)."
     ),
-    "return_too_big": gettext_lazy(
+    "return_too_big": ngettext_lazy(
+        "%(name)s has only %(total)s point and cannot give back a black chip: "
+        "the return there is %(best)s.",
         "%(name)s has only %(total)s points and cannot give back a black chip: "
-        "the return there is %(best)s."
+        "the return there is %(best)s.",
+        "total",
     ),
-    "several_emptied": gettext_lazy(
-        "Only one player can empty their hand in a round: %(count)s players are at 0 or below."
+    "several_emptied": ngettext_lazy(
+        "Only one player can empty their hand in a round: %(count)s player is at 0 or below.",
+        "Only one player can empty their hand in a round: %(count)s players are at 0 or below.",
+        "count",
     ),
     "negative_score": gettext_lazy("%(value)s is not possible: a score is 0 or more."),
     "score_too_high": gettext_lazy("%(value)s is too many: a round scores at most %(max)s."),
     "who_quit_last": gettext_lazy(
         "Nobody emptied their hand: say who quit last, who starts the next round."
     ),
-    "too_many_rounds": gettext_lazy(
-        "This game already has %(max)s rounds, more than any real game: no round can be added."
+    "too_many_rounds": ngettext_lazy(
+        "This game already has %(max)s round, more than any real game: no round can be added.",
+        "This game already has %(max)s rounds, more than any real game: no round can be added.",
+        "max",
     ),
     "game_over": gettext_lazy("The game is over: no round can be added."),
 }
@@ -150,6 +159,26 @@ def changed_message(number, undo, numbers=""):
     )
 
 
+def recount_message(recounts, names):
+    """What a correction does to later returns (rules.Recount): "Round 3: Ben’s return now
+    counts −1, with 7 points then." One sentence per return."""
+    return " ".join(
+        ngettext(  # fmt: skip
+            "Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s point then.",
+            "Round %(number)s: %(name)s’s return now counts %(points)s, with %(total)s points "
+            "then.",
+            r.total,
+        )
+        % {
+            "number": r.number,
+            "name": names[r.seat],
+            "points": numbers.shown(r.points),
+            "total": r.total,
+        }
+        for r in recounts
+    )
+
+
 def undone_message(number):
     """An undo page for round `number`, which is gone (undone from this page before Back, or
     from another phone): nothing more is undone."""
@@ -190,13 +219,31 @@ def edit_gone_message(number, numbers=""):
     ) % {"number": number, "numbers": numbers}
 
 
-def stale_round_message(number, numbers, next_round, finished):
+def stale_round_message(number, numbers, next_round, finished, theirs=""):
     """A round typed on a sheet that was no longer the game's (another phone saved round
     `number` first, or the page was an old one): where it went, and where the numbers typed
-    (`numbers`: "Ana 4, Ben 0") are now."""
-    values = {"number": number, "numbers": numbers, "next": next_round}
+    (`numbers`: "Ana 4, Ben 0") are now; `theirs`: the numbers saved, when they differ."""
+    values = {"number": number, "numbers": numbers, "next": next_round, "theirs": theirs}
     if not numbers:
         return stale_message(number)
+    if theirs and finished:
+        return (
+            _(
+                "Round %(number)s was already saved (%(theirs)s) and the game is over: your "
+                "numbers (%(numbers)s) were not saved."
+            )
+            % values
+        )
+    if theirs:
+        return (
+            _(
+                "Round %(number)s was already saved, from another phone or an older page, with "
+                "other numbers (%(theirs)s): it is in the table. Your numbers (%(numbers)s) are "
+                "in the form below: save them as round %(next)s if they are a new round, or "
+                "edit round %(number)s if yours are the right ones."
+            )
+            % values
+        )
     if finished:
         return (
             _(

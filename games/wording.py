@@ -5,9 +5,9 @@ translation writes "de %(name)s" once; whether it reads "de" or "d’" depends o
 it is decided here, after the name is in the sentence. Only the words just before one of the
 names given change, and only in French.
 
-And names in dictionary order, "Ömer" before "Zoé" (a database sorts by code point), and
-names in a list as a sentence reads them ("Ana, Ben and Cleo"): every page that lists the
-winners of a shared victory writes them with `and_list`, never with commas alone.
+And names in a list as a sentence reads them ("Ana, Ben and Cleo"): every page that lists the
+winners of a shared victory writes them with `and_list`, never with commas alone. Names in
+dictionary order: common/names.py, collation_key.
 """
 
 import re
@@ -58,13 +58,6 @@ def _elided(match):
     word, name = match.groups()
     elided = ELIDED[word.lower()]
     return (elided[0].upper() + elided[1:] if word[0].isupper() else elided) + name
-
-
-def collation_key(name):
-    """Names as an English or French dictionary orders them: letters first, accents and case
-    only break ties (Ömer with the Os, before Zoé; Émile with the Es)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return ("".join(c for c in folded if not unicodedata.combining(c)), name.casefold(), name)
 
 
 def and_list(names):

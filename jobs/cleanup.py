@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from jobs.models import Chunk, Job
-from jobs.signals import abandoned
+from jobs.signals import abandoned, resumed
 
 logger = logging.getLogger(__name__)
 
@@ -23,9 +23,16 @@ def _task_failed():
 
 
 def abandon(jobs, message=_restarted):
-    """End each of `jobs` as stopped, then let its app undo its work; how many were ended."""
+    """End each of `jobs` as stopped, then let its app undo its work; how many were ended. A
+    job of a kind that goes on (Job.RESUMED: a deletion) is queued again instead."""
     ended = 0
     for job in jobs:
+        if job.kind in Job.RESUMED:
+            if job.resume():
+                resumed.send(Job, job=job)
+                logger.warning("Queued again job %s (worker %s)", job.pk, job.worker)
+                ended += 1
+            continue
         with translation.override(job.language):
             said = message()
         if job.fail(said):

@@ -19,6 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 CHUNK_BYTES = 1024 * 1024
+# What an export hands out, by its extension (games/archive/export_job.py).
+CONTENT_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8"}
 
 
 def this_worker():
@@ -49,6 +51,13 @@ class JobQuerySet(models.QuerySet):
         time" counts."""
         return self.unfinished().exclude(pk__in=self.abandoned().values("pk"))
 
+    def last_backup(self):
+        """The latest JSON export, being written or with its file still held: the account
+        deletion page's last backup."""
+        exports = self.filter(kind=Job.Kind.EXPORT, result_type=CONTENT_TYPES["json"])
+        under_way = exports.unfinished().first()
+        return under_way or exports.filter(state=Job.State.DONE).exclude(result_name="").first()
+
     def abandoned(self):
         """Jobs whose process is gone, killed or silent for JOB_STALE_SECONDS: running on a
         worker, or receiving their file in a request that was cut off."""
@@ -66,6 +75,7 @@ class Job(models.Model):
     class Kind(models.TextChoices):
         IMPORT = "import", _("Import of a backup")
         EXPORT = "export", _("Export of the history")
+        DELETION = "deletion", _("Deletion of the account")
 
     class State(models.TextChoices):
         # An upload's job is made before its body is read, so that the account's other
@@ -99,6 +109,8 @@ class Job(models.Model):
     task_id = models.CharField(_("task"), max_length=64, blank=True, default="")
 
     objects = JobQuerySet.as_manager()
+    # Kinds that go on where they stopped when their worker dies, rather than being undone.
+    RESUMED = (Kind.DELETION,)
 
     class Meta:
         verbose_name = _("job")
@@ -139,6 +151,15 @@ class Job(models.Model):
         )
         self.reload()
         return bool(claimed)
+
+    def resume(self):
+        """Queue again a job whose worker is gone (a kind of Job.RESUMED); False if it is no
+        longer running."""
+        queued = Job.objects.filter(pk=self.pk, state=self.State.RUNNING).update(
+            state=self.State.QUEUED, worker="", heartbeat=None
+        )
+        self.reload()
+        return bool(queued)
 
     def queued_as(self, result):
         """Remember the django.tasks result of the task queued for this job."""

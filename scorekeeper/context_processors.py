@@ -41,7 +41,9 @@ def languages(request):
         ]
         unprefixed = "/" + request.path.lstrip("/").partition("/")[2]
         alternates.append({"code": "x-default", "url": request.build_absolute_uri(unprefixed)})
-    return {"language_choices": choices, "language_alternates": alternates}
+    # The `next` every choice shares (a page without a language in its address), or None.
+    shared = None if prefixed else here
+    return {"language_choices": choices, "language_alternates": alternates, "language_next": shared}
 
 
 def _page_to_return_to(request):

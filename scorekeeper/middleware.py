@@ -13,7 +13,7 @@ from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from accounts import zones
+from common import zones
 from scorekeeper.keeping import ACCOUNT_HEADER, account_key
 
 
@@ -69,7 +69,7 @@ def _has_boundary(request):
 
 
 def follow_the_account_zone(get_response):
-    """Every date and time in the signed-in account's time zone (accounts/zones.py), from its
+    """Every date and time in the signed-in account's time zone (common/zones.py), from its
     session's copy, activated when the request's account is read: Django reads it lazily, at
     the first look at request.user, which an account's page takes before anything else
     (login_required does). So it costs no query of its own, and a request that never asks

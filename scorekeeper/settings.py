@@ -76,6 +76,7 @@ SITE_URL = site_url()
 INSTALLED_APPS = [
     "games",
     "accounts",
+    "common",
     "jobs",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -132,10 +133,21 @@ SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # of one is held for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
 EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
-# A game started within this many hours of the account's previous one joins its night
-# (games/nights.py); a player is ranked in the group's table after this many finished games.
+# A game started within this many hours of the account's previous one joins its night, if
+# within NIGHT_SPAN_HOURS of the night's first game (games/nights.py); a player is ranked in
+# the group's table after this many finished games.
 NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
+NIGHT_SPAN_HOURS = float(os.environ.get("NIGHT_SPAN_HOURS", 16))
 RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 3))
+# The group's table of an account of up to this many finished games is counted in the request
+# that finds it out of date (under 50 ms: docs/benchmarks.md); a bigger one's by the worker,
+# the page showing the last one meanwhile (games/reports/recount.py), at most once every
+# TABLE_RECOUNT_SECONDS per account.
+TABLE_IN_REQUEST_GAMES = int(os.environ.get("TABLE_IN_REQUEST_GAMES", 300))
+TABLE_RECOUNT_SECONDS = float(os.environ.get("TABLE_RECOUNT_SECONDS", 10))
+# A deleted account's games go a chunk at a time (games/services.py), each chunk its own
+# transaction lasting about this long: the account's other rows are never held for longer.
+DELETION_CHUNK_SECONDS = float(os.environ.get("DELETION_CHUNK_SECONDS", 0.5))
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -183,7 +195,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
-# Every limit is counted by one limiter (accounts/limits.py), in the database, where counting
+# Every limit is counted by one limiter (common/limits.py), in the database, where counting
 # is atomic and a cache outage changes nothing.
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", 5))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", 20))
@@ -212,8 +224,9 @@ STREAM_RETRY_MS = int(os.environ.get("STREAM_RETRY_MS", 2000))
 # On SQLite, where the server processes of the machine meet (games/streams/backends.py): by
 # default a folder in the system's temporary folder named after the database file.
 STREAMS_SOCKET_DIR = os.environ.get("STREAMS_SOCKET_DIR", "")
-# A game's result picture costs some 150 ms to draw: at most this many drawings a minute.
-RESULT_PICTURES_PER_MINUTE = int(os.environ.get("RESULT_PICTURES_PER_MINUTE", 4))
+# A result or night picture costs some 150 ms to draw: at most this many drawings a minute per
+# account, whichever games and nights (games/pictures.py).
+PICTURES_PER_MINUTE = int(os.environ.get("PICTURES_PER_MINUTE", 30))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", 60 * 60))
 # Behind a reverse proxy every request comes from the proxy: name the header in which it puts
 # the visitor's address (e.g. HTTP_X_REAL_IP), or all visitors share one log-in counter.
@@ -255,14 +268,15 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+# Adding a language: its code here, then README.md's "Adding a language" (no other Python).
+LANGUAGES = [("en", _("English")), ("fr", _("French")), ("de", _("German")), ("pl", _("Polish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The language switch sets this cookie; it outlives the browser session so the choice sticks.
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 # The site's time zone: an account that chose none on its account page reads every date and
-# time in it (accounts/zones.py).
+# time in it (common/zones.py).
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True

@@ -8,7 +8,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from games.names import skeleton
+from common.names import skeleton
 
 BATCH = 2000
 

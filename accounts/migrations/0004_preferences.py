@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import accounts.models
+import common.models
 
 
 class Migration(migrations.Migration):
@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
                     models.CharField(
                         blank=True,
                         max_length=64,
-                        validators=[accounts.models.validate_time_zone],
+                        validators=[common.models.validate_time_zone],
                         verbose_name="time zone",
                     ),
                 ),

@@ -21,11 +21,12 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from games import names, rules
+from common import names
+from games import rules
 from games.archive import identity
-from games.models import NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PLACE_MAX_LENGTH
+from games.models import LINE_MAX_LENGTH, NAME_MAX_LENGTH, NOTE_MAX_LENGTH
 from games.refusals import describe, describe_all
 
 # An account of years of play (some 3,000 to 6,000 games as exported, within the upload's
@@ -77,7 +78,7 @@ def game_json(game):
         "finished": state.finished,
         "winners": [names[seat] for seat in state.winners],
         "next_starter": None if state.next_starter is None else names[state.next_starter],
-        "place": game.place,
+        "place": game.venue,  # the key of the first backups, kept: other programs read it
         "note": game.note,
         # The evening it was played in (games/nights.py): an import puts the game back in it.
         "night": None if game.night is None else {
@@ -115,7 +116,7 @@ def csv_rows(games):
     yield [str(title) for title in CSV_HEADER]
     for game in games:
         state, names, played = game.state, game.names, game.get_kind_display()
-        place, note = spreadsheet_safe(game.place), spreadsheet_safe(game.note)
+        venue, note = spreadsheet_safe(game.venue), spreadsheet_safe(game.note)
         date = timezone.localtime(game.created_at).date().isoformat()
         for r in state.rounds:
             for seat, name in enumerate(names):
@@ -129,7 +130,7 @@ def csv_rows(games):
                     r.points[seat],
                     r.totals[seat],
                     played,
-                    place,
+                    venue,
                     note,
                 ]
 
@@ -156,7 +157,7 @@ class GameBackup:
     saved_at: list[datetime | None]
     uuid: uuid.UUID
     finished: bool  # as the rules fold its rounds
-    place: str = ""
+    venue: str = ""
     note: str = ""
     places: tuple[int, ...] | None = None  # each seat's, once finished (Game.places)
     night: BackupNight | None = None  # absent from the backups made before nights
@@ -188,16 +189,6 @@ def in_game(index, item, message):
     return _("Game %(index)s: %(message)s") % {"index": index, "message": message}
 
 
-def as_counted(rounds, state):
-    """The rounds as they are stored, each entry as it counts (Game.store_as_counted): a file
-    may hold what was typed (a chip given back by a player with none, which counts 0). Its
-    identity stays the one of what the file holds (identity.content_uuid)."""
-    return [
-        rules.Round(played.points, round_.last_to_quit)
-        for round_, played in zip(rounds, state.rounds, strict=True)
-    ]
-
-
 def read_game(item) -> GameBackup:
     if not isinstance(item, dict):
         raise Refused(_("it is not a game (an object with players and rounds)."))
@@ -205,7 +196,11 @@ def read_game(item) -> GameBackup:
     spelled = _players(item.get("players"), ruleset)
     raw_rounds = item.get("rounds", [])
     if not isinstance(raw_rounds, list) or len(raw_rounds) > MAX_ROUNDS:
-        message = _("its rounds must be a list of at most %(max)s rounds.")
+        message = ngettext(
+            "its rounds must be a list of at most %(max)s round.",
+            "its rounds must be a list of at most %(max)s rounds.",
+            MAX_ROUNDS,
+        )
         raise Refused(message % {"max": MAX_ROUNDS})
     rounds = [_round(number, r, spelled) for number, r in enumerate(raw_rounds, start=1)]
     first_starter = _seat_of(item.get("first_starter"), spelled, default=0)
@@ -224,7 +219,7 @@ def read_game(item) -> GameBackup:
         kind=ruleset.kind,
         players=players,
         first_starter=first_starter,
-        rounds=as_counted(rounds, state),
+        rounds=rounds,  # as typed: what they count is the fold's, as on the sheet
         started_at=started_at,
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)
@@ -232,7 +227,7 @@ def read_game(item) -> GameBackup:
         finished=state.finished,
         places=ruleset.places(state) if state.finished else None,
         # absent from the backups made before games had them
-        place=_text(item.get("place"), _("its place"), PLACE_MAX_LENGTH, names.clean),
+        venue=_text(item.get("place"), _("its place"), LINE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),
         night=_night(item.get("night")),
     )
@@ -250,19 +245,23 @@ def _night(value):
     start = _moment(value.get("start"), _("its night started on “%(value)s”"))
     if start is None:
         raise Refused(_("its night must give the date and time it started."))
-    label = _text(value.get("label"), _("its night’s label"), PLACE_MAX_LENGTH, names.clean)
+    label = _text(value.get("label"), _("its night’s label"), LINE_MAX_LENGTH, names.clean)
     return BackupNight(night_id, start, label)
 
 
 def _text(value, what, max_length, clean):
-    """A place or a note as the file gives it, cleaned; "" when it gives none."""
+    """A venue, a label or a note as the file gives it, cleaned; "" when it gives none."""
     if value is None:
         return ""
     if not isinstance(value, str):
         raise Refused(_("%(what)s must be text.") % {"what": what})
     text = clean(value)
     if len(text) > max_length:
-        message = _("%(what)s must have at most %(max)s characters.")
+        message = ngettext(
+            "%(what)s must have at most %(max)s character.",
+            "%(what)s must have at most %(max)s characters.",
+            max_length,
+        )
         raise Refused(message % {"what": what, "max": max_length})
     if not names.lines_visible(text):
         raise Refused(_("%(what)s holds an invisible or control character.") % {"what": what})
@@ -286,10 +285,12 @@ def _players(raw, ruleset):
     cleaned = [names.clean(name) for name in raw]
     for index, name in enumerate(cleaned):
         if not 1 <= len(name) <= NAME_MAX_LENGTH:
-            raise Refused(
-                _("the player name “%(name)s” must have 1 to %(max)s characters.")
-                % {"name": name, "max": NAME_MAX_LENGTH}
+            message = ngettext(
+                "the player name “%(name)s” must have 1 to %(max)s character.",
+                "the player name “%(name)s” must have 1 to %(max)s characters.",
+                NAME_MAX_LENGTH,
             )
+            raise Refused(message % {"name": name, "max": NAME_MAX_LENGTH})
         if not names.is_visible(name):
             message = _("the player name “%(name)s” holds an invisible or control character.")
             raise Refused(message % {"name": names.shown(name)})

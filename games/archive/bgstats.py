@@ -34,8 +34,8 @@ def play(game):
 
 def _about(game):
     about = {}
-    if game.place:
-        about["location"] = game.place  # BG Stats matches it to a location of its own by name
+    if game.venue:
+        about["location"] = game.venue  # BG Stats matches it to a location of its own by name
     if game.note:
         about["comments"] = game.note
     return about

@@ -119,7 +119,7 @@ def json_document(owner, games):
     yield ',\n "nights": '
     nights = (backup_night(night, summary, names) for night, summary in account_nights(owner))
     yield from _nested(backup.json_list(nights))
-    standings = table.standings_json(table.tables(owner), names)
+    standings = table.standings_json(table.current(owner, store=False), names)
     yield ',\n "standings": '
     yield from _nested([backup.encoder().encode(standings)])
     yield ',\n "derived": ' + backup.encoder().encode(DERIVED).replace("\n", "\n ") + "\n}"

@@ -13,12 +13,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import limits, zones
+from common import limits, zones
 from games.archive import export
-from jobs.models import Chunk, Job
+from jobs.models import CONTENT_TYPES, Chunk, Job
 
 logger = logging.getLogger(__name__)
-CONTENT_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8"}
 # The file is written to the worker's disk first (in the snapshot's transaction, which writes
 # nothing), then stored with the job a megabyte at a time.
 SPOOL_BYTES = 1024 * 1024

@@ -7,7 +7,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import limits
+from common import limits
 from games.services import held_at_most
 from jobs.models import Job, this_worker
 
@@ -63,9 +63,12 @@ def import_refusal(owner):
         return _("An import of yours is still running: this one can start once it has ended.")
     held = held_at_most(owner)
     if held:
-        message = _(
+        message = ngettext(
+            "Your history holds %(count)s game, the most an account can hold: delete it "
+            "before importing more.",
             "Your history holds %(count)s games, the most an account can hold: delete some "
-            "before importing more."
+            "before importing more.",
+            held.count,
         )
-        return message % {"count": held}
+        return message % {"count": held.words}
     return None

@@ -81,11 +81,13 @@ def next_size(rows, seconds):
 
 def publish(job):
     """Show every game `job` wrote, at once (inside the transaction that ends the job), each in
-    its night: the file's, which starts with its first game written, or one by the gap
-    (games/nights.py)."""
+    its night: the file's, which starts with its first game written (cut into evenings where
+    it lasts longer than the span), or one by the gap and the span (games/nights.py)."""
     written = Game.including_imports.filter(importing=job)
-    nights.refresh(Night.objects.filter(pk__in=written.values("night")))
+    made = list(written.filter(night__isnull=False).values_list("night", flat=True).distinct())
+    nights.refresh(Night.objects.filter(pk__in=made))
     shown = written.update(importing=None)
+    nights.cut_endless(Night.objects.filter(pk__in=made))  # a backup's nights of months
     nights.place_unplaced(job.owner)
     return shown
 
@@ -145,10 +147,10 @@ def _insert_games(owner, backups, tables, job, made):
     games = insert(
         Game,
         ("owner", "kind", "created_at", "first_starter", "version", "uuid",
-         "finished_at", "places", "place", "note", "importing", "night"),
+         "finished_at", "places", "venue", "note", "importing", "night"),
         [(owner.pk, b.kind, b.started_at or now, b.first_starter, version, b.uuid,
           moments[-1] if b.finished else None,  # as Game.settle: its last round's time
-          b.places and list(b.places), b.place, b.note, job.pk,
+          b.places and list(b.places), b.venue, b.note, job.pk,
           None if b.night is None else made[b.night.id])
          for b, moments, version in zip(backups, saved, versions, strict=True)],
     )  # fmt: skip

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import ijson
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ijson.common import ObjectBuilder
 
 from games.archive.backup import MAX_ENTRIES, MAX_GAMES, MAX_ROUNDS, Refused
@@ -112,11 +113,11 @@ class Shape:
                 self._refuse(_too_many_values, MAX_GAME_VALUES)
 
     def _refuse(self, refusal, limit):
-        raise Refused(refusal() % {"max": limit, "index": self.games})
+        raise Refused(refusal(limit) % {"max": limit, "index": self.games})
 
     def _open(self, is_map):
         if self.depth >= MAX_DEPTH:
-            raise Refused(_too_deep() % {"max": MAX_DEPTH})
+            raise Refused(_too_deep(MAX_DEPTH) % {"max": MAX_DEPTH})
         if not self.depth:
             limit, refusal = MAX_GAMES, _too_many_games
         elif self.depth == 2 and not is_map and self.levels[1].key == "rounds":
@@ -171,16 +172,16 @@ class Document:
         if event in STARTS:
             self.depth += 1
             if self.depth > DOCUMENT_DEPTH:
-                raise Refused(_too_deep() % {"max": DOCUMENT_DEPTH})
+                raise Refused(_too_deep(DOCUMENT_DEPTH) % {"max": DOCUMENT_DEPTH})
         elif event in ENDS:
             self.depth -= 1
         elif event == "map_key":
             if len(value) > MAX_KEY:
-                raise Refused(_too_long_beside() % {"max": MAX_KEY})
+                raise Refused(_too_long_beside(MAX_KEY) % {"max": MAX_KEY})
             if self.depth == 1:
                 self.key = value
         elif isinstance(value, str) and len(value) > MAX_TEXT:
-            raise Refused(_too_long_beside() % {"max": MAX_TEXT})
+            raise Refused(_too_long_beside(MAX_TEXT) % {"max": MAX_TEXT})
 
 
 def count(stream) -> Counted:
@@ -258,44 +259,75 @@ def _calling(see, found):
 
 def _check(found, limit, refusal, game=None):
     if found > limit:
-        raise Refused(refusal() % {"max": limit, "index": game})
+        raise Refused(refusal(limit) % {"max": limit, "index": game})
 
 
-def _too_many_games():
-    return _("This file holds more than %(max)s games; at most %(max)s can be imported at once.")
-
-
-def _too_many_rounds():
-    return _("Game %(index)s has more than %(max)s rounds: no real game is that long.")
-
-
-def _too_many_numbers():
-    return _(
-        "This file holds more than %(max)s numbers typed; at most %(max)s can be imported at once."
+# Each refusal is counted by its limit (a setting may make it 1): Polish says 2 gry, 5 gier.
+def _too_many_games(limit):
+    return ngettext(
+        "This file holds more than %(max)s game; at most %(max)s can be imported at once.",
+        "This file holds more than %(max)s games; at most %(max)s can be imported at once.",
+        limit,
     )
 
 
-def _too_wide():
-    return _("Game %(index)s holds a list of more than %(max)s items: no real game has one.")
+def _too_many_rounds(limit):
+    return ngettext(
+        "Game %(index)s has more than %(max)s round: no real game is that long.",
+        "Game %(index)s has more than %(max)s rounds: no real game is that long.",
+        limit,
+    )
 
 
-def _too_many_values():
-    return _("Game %(index)s holds more than %(max)s values: no real game is that big.")
+def _too_many_numbers(limit):
+    return ngettext(
+        "This file holds more than %(max)s number typed; at most %(max)s can be imported at once.",
+        "This file holds more than %(max)s numbers typed; at most %(max)s can be imported at once.",
+        limit,
+    )
 
 
-def _too_long():
-    return _("Game %(index)s holds a text of more than %(max)s characters: no real game has one.")
+def _too_wide(limit):
+    return ngettext(
+        "Game %(index)s holds a list of more than %(max)s item: no real game has one.",
+        "Game %(index)s holds a list of more than %(max)s items: no real game has one.",
+        limit,
+    )
 
 
-def _too_long_beside():
-    return _(
+def _too_many_values(limit):
+    return ngettext(
+        "Game %(index)s holds more than %(max)s value: no real game is that big.",
+        "Game %(index)s holds more than %(max)s values: no real game is that big.",
+        limit,
+    )
+
+
+def _too_long(limit):
+    return ngettext(
+        "Game %(index)s holds a text of more than %(max)s character: no real game has one.",
+        "Game %(index)s holds a text of more than %(max)s characters: no real game has one.",
+        limit,
+    )
+
+
+def _too_long_beside(limit):
+    return ngettext(
+        "This file holds, beside its games, a text of more than %(max)s character: "
+        "no backup has one.",
         "This file holds, beside its games, a text of more than %(max)s characters: "
-        "no backup has one."
+        "no backup has one.",
+        limit,
     )
 
 
-def _too_deep():
-    return _("This file is not a Scorekeeper backup: its lists are nested more than %(max)s deep.")
+def _too_deep(limit):
+    return ngettext(
+        "This file is not a Scorekeeper backup: its lists are nested more than %(max)s level deep.",
+        "This file is not a Scorekeeper backup: its lists are nested more than %(max)s levels "
+        "deep.",
+        limit,
+    )
 
 
 def _not_a_list():

@@ -103,9 +103,12 @@ def _count(job, upload):
         raise Undone(str(refused)) from None
     held, most = job.owner.games.count(), settings.ACCOUNT_MAX_GAMES
     if held + counted.games > most:
-        message = _(
+        message = ngettext(
+            "your history holds %(held)s game, and with the %(count)s of this file it would "
+            "hold more than %(max)s, the most an account can hold.",
             "your history holds %(held)s games, and with the %(count)s of this file it would "
-            "hold more than %(max)s, the most an account can hold."
+            "hold more than %(max)s, the most an account can hold.",
+            held,
         )
         raise Undone(message % {"held": held, "count": counted.games, "max": most})
     return counted

@@ -9,7 +9,7 @@ stored; only the scores it helps type are.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.forms.echo import ECHO_MAX, NOT_AT_THE_TABLE, BoundedEcho
+from common.echo import ECHO_MAX, NOT_AT_THE_TABLE, BoundedEcho
 from games.refusals import describe_unreadable
 from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
 from games.wording import elide

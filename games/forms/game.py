@@ -3,11 +3,12 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import names, rules
+from common import names
+from common.echo import NOT_AT_THE_TABLE, BoundedEcho
+from games import rules, services
 from games.forms.calculator import HandCalculator, calculates
-from games.forms.echo import NOT_AT_THE_TABLE, BoundedEcho
-from games.models import NOTE_MAX_LENGTH, PLACE_MAX_LENGTH, Kind
-from games.refusals import describe, moved_message, players_limit, stale_message
+from games.models import LINE_MAX_LENGTH, NOTE_MAX_LENGTH, Kind
+from games.refusals import describe, players_limit
 
 
 def _whole(raw):
@@ -66,6 +67,12 @@ class NewGameForm(forms.Form):
             )
         # The first name field is where a wrong count of players is refused: it says the limit.
         self.fields["player_0"].widget.attrs["aria-describedby"] = "players-limit"
+        if not self.is_bound:  # typing starts at the first name (a refusal: at its message)
+            self.fields["player_0"].widget.attrs["autofocus"] = True
+        # How js/new-game.js writes a seat with the name typed, in the reader's language
+        # ("Joueur 1 : Élodie" in French, its space before the colon unbreakable).
+        named = _("%(seat)s: %(name)s") % {"seat": "{seat}", "name": "{name}"}
+        self.fields["starter"].widget.attrs["data-named"] = named
         self.order_fields(
             ["game"] + [f"player_{i}" for i in range(rules.MAX_PLAYERS)] + ["starter"]
         )
@@ -236,21 +243,6 @@ class RoundForm(forms.Form):
         return [name for name, total in zip(self.game.names, totals, strict=True)
                 if self.ruleset.best_return(total) == 0]  # fmt: skip
 
-    def repeats(self, number, round_):
-        """Whether this submission is round `number` with `round_`'s numbers (a retried or
-        double-tapped save of a round already saved), read from the raw data. What was typed
-        is compared as it counts, which is how it was stored (a return with no chip is 0)."""
-        played = self.game.state.rounds  # may be read before the round was saved (a race)
-        if _whole(self.data.get("round_number")) != number or number - 1 > len(played):
-            return False
-        before = played[number - 2].totals if number > 1 else None
-        for seat, stored in enumerate(round_.entries):
-            typed = _whole(self.data.get(f"seat_{seat}"))
-            total = before[seat] if before else 0
-            if typed is None or stored not in (typed, self.ruleset.points(total, typed)):
-                return False
-        return True
-
     def posted_number(self):
         """The round number the page that sent this form showed, if it is one."""
         return _whole(self.data.get("round_number"))
@@ -268,26 +260,33 @@ class RoundForm(forms.Form):
         typed += [v for k, v in self.data.items() if k.startswith("hand_")]
         return not any(str(value or "").strip() for value in typed)
 
-    def is_stale(self):
-        return any(e.code == "stale" for e in self.non_field_errors().as_data())
-
-    def has_moved(self):
-        return any(e.code == "moved" for e in self.non_field_errors().as_data())
+    def submission(self):
+        """The form as the service takes it (services.Submission): whether a save is new, a
+        repeat, a replay after an undo or a race is the service's to say, not the form's."""
+        valid = self.is_valid()
+        shown = [_whole(total) for total in str(self.data.get("totals", "")).split(",")]
+        return services.Submission(
+            number=self.posted_number(),
+            round=self.cleaned_data["round"] if valid else None,
+            state=self.cleaned_data.get("state") if valid else None,
+            key=services.as_key(self.data.get("idempotency_key")),
+            saved_key=services.as_key(self.data.get("saved_key")),
+            empty=self.is_empty(),
+            shown_totals=None if None in shown else tuple(shown),
+        )
 
     def clean(self):
         data = super().clean()
         if "round_number" in self.errors:
             return data
-        expected = self.playing
-        if data.get("round_number") != expected:
-            raise forms.ValidationError(stale_message(data.get("round_number")), code="stale")
+        if self.number is None and data["round_number"] != self.playing:
+            # A page behind the game (another phone saved this round first): the round as
+            # typed, unchecked; the service compares it with the round saved (services.py).
+            data["round"] = rules.Round(self._entries(data), data.get("last_to_quit"))
+            return data
         # Every reason the round is refused, at once: a field that is no whole number has
         # its own message already, and counts as missing for the rules.
-        entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
-        marked = self.marked_seat()
-        if marked is not None and (entries[marked] is None or entries[marked] <= 0):
-            entries[marked] = rules.EMPTIED  # unless a penalty was typed over it since
-        data["round"] = rules.Round(tuple(entries), data.get("last_to_quit"))
+        data["round"] = rules.Round(self._entries(data), data.get("last_to_quit"))
         try:
             # The one fold of a save: the service writes the round on the state it decides,
             # and the answer shows it (games/services.py, add_round).
@@ -296,27 +295,16 @@ class RoundForm(forms.Form):
             self._show(refused.violations)
         for violation in self.ruleset.missing_facts(data["round"]):
             self.add_error("last_to_quit", self._describe(violation))
-        if not self.errors:
-            self._refuse_moved(data)
         return data
 
-    def _refuse_moved(self, data):
-        """A number typed by hand that the rules read against the player's total (a chip given
-        back), for a player whose total changed since the form was shown (another phone's
-        round or edit): refused, saying what changed, before anything is saved."""
-        shown = self.data.get("totals", "").split(",")
-        before = data["state"].rounds[self.playing - 2].totals if self.playing > 1 else None
-        before = before or (0,) * len(self.game.names)
-        if len(shown) != len(before) or not all(_whole(total) is not None for total in shown):
-            return  # not sent (an old page, the outbox's next round): nothing to compare
-        moved = [
-            (self.game.names[seat], int(was), now)
-            for seat, (was, now, typed) in enumerate(zip(shown, before, data["round"].entries,
-                                                          strict=True))
-            if int(was) != now and typed is not rules.EMPTIED and self.ruleset.reads_total(typed)
-        ]  # fmt: skip
-        if moved:
-            raise forms.ValidationError(moved_message(moved), code="moved")
+    def _entries(self, data):
+        """The numbers typed, an emptied hand marked as such (rules.EMPTIED) unless a penalty
+        was typed over it since."""
+        entries = [data.get(f"seat_{seat}") for seat in range(len(self.game.names))]
+        marked = self.marked_seat()
+        if marked is not None and (entries[marked] is None or entries[marked] <= 0):
+            entries[marked] = rules.EMPTIED
+        return tuple(entries)
 
     def _fold_with(self, round_):
         """The game's rounds as read, with `round_` as the round this form plays."""
@@ -362,8 +350,8 @@ class RoundAsked(forms.Form):
 class GameAboutForm(forms.Form):
     """Where a game was played and a note about it, both optional."""
 
-    place = names.TextLinesField(
-        label=_("Place"), required=False, lines=False, max_length=PLACE_MAX_LENGTH,
+    venue = names.TextLinesField(
+        label=_("Place"), required=False, lines=False, max_length=LINE_MAX_LENGTH,
         help_text=_("Where you played, for example “At Anaïs’s”."),
     )  # fmt: skip
     note = names.TextLinesField(

@@ -4,10 +4,10 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from common.names import collation_key
 from games import search
 from games.archive import tasks
 from games.models import Kind, Player
-from games.wording import collation_key
 from jobs.models import Chunk, Job
 
 PLAYING, FINISHED = "playing", "finished"
@@ -54,7 +54,7 @@ class HistoryFilterForm(forms.Form):
         elif self.cleaned_data.get("status") == PLAYING:
             games = games.in_progress()
         if words := self.cleaned_data.get("search", "").strip():
-            games = search.containing(games, words, "place", "note")
+            games = search.containing(games, words, "venue", "note")
         return games
 
 

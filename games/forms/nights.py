@@ -4,8 +4,8 @@ from django import forms
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import names
-from games.models import PLACE_MAX_LENGTH
+from common import names
+from games.models import LINE_MAX_LENGTH
 from games.nights import shown
 
 NEW = "new"
@@ -15,7 +15,7 @@ OFFERED = 20
 
 def night_name(night):
     """A night as people tell them apart: its label, or its date in the reader's time zone
-    (the account's: accounts/zones.py)."""
+    (the account's: common/zones.py)."""
     day = formats.date_format(timezone.localtime(night.start), "DATE_FORMAT")
     return f"{night.label} ({day})" if night.label else day
 
@@ -43,5 +43,5 @@ class NightLabelForm(forms.Form):
     """A night's name ("Anaïs's birthday"), optional: checked like a game's place."""
 
     label = names.TextLinesField(
-        label=_("Name of the night"), required=False, lines=False, max_length=PLACE_MAX_LENGTH
+        label=_("Name of the night"), required=False, lines=False, max_length=LINE_MAX_LENGTH
     )

@@ -4,10 +4,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import names
+from common import names
+from common.names import collation_key
 from games.models import Seat
 from games.services import games_together
-from games.wording import collation_key
 
 
 class RenameForm(forms.Form):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils import formats, timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from PIL import Image, ImageDraw
 
 from games.models import Kind
@@ -26,7 +26,6 @@ from games.reports.picture import (
     WIDTH,
     fitted,
     font,
-    signed,
     wrapped,
 )  # fmt: skip
 from games.wording import and_list
@@ -42,6 +41,11 @@ class NightPicture:
     size: tuple[int, int] = SIZE
 
 
+def named(name, value) -> str:
+    """ "Name: value" in the reader's language (French sets a no-break space before ":")."""
+    return _("%(name)s: %(value)s") % {"name": name, "value": value}
+
+
 def night_date(night) -> str:
     return formats.date_format(timezone.localtime(night.start), "DATE_FORMAT")
 
@@ -52,9 +56,10 @@ def describe(night, summary, names) -> NightPicture:
     for standings in summary.standings:
         winners = [names.get(pk, "?") for pk in standings.winners]
         if winners:
-            parts.append(f"{Kind(standings.kind).label}: {and_list(winners)}")
+            parts.append(named(Kind(standings.kind).label, and_list(winners)))
     headline = (
-        _("Winners of the night: %(list)s") % {"list": "; ".join(parts)}
+        _("Winners of the night: %(list)s")
+        % {"list": pgettext("between two items", "; ").join(parts)}
         if parts
         else _("The night of %(date)s") % {"date": night_date(night)}
     )
@@ -75,13 +80,34 @@ def png(night, summary, names) -> bytes:
     draw.text((MARGIN, MARGIN + 46), title, font=fitted(draw, title, inner, 30), fill=MUTED)
     y = MARGIN + 100
     for standings in summary.standings:
-        if y > HEIGHT - 200:
+        if y > HEIGHT - 200 - RULE_ROOM:
             break
         y = _standings(draw, standings, names, y) + 20
     _games(draw, summary, names, y)
+    _small_print(draw)
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+# The height kept at the foot for the small print of the rule.
+RULE_ROOM = 90
+
+
+def rule() -> str:
+    """Who wins the night, as the night's page says it under its standings."""
+    return _(
+        "In each game, the night goes to whoever won it most often that evening; a shared game "
+        "counts as a win, and players with as many wins share the title."
+    )
+
+
+def _small_print(draw):
+    lines, typeface = wrapped(draw, rule(), WIDTH - 2 * MARGIN, 24)
+    y = HEIGHT - MARGIN - len(lines) * round(typeface.size * 1.3)
+    for line in lines:
+        draw.text((MARGIN, y), line, font=typeface, fill=MUTED)
+        y += round(typeface.size * 1.3)
 
 
 def _standings(draw, standings, names, y) -> int:
@@ -104,7 +130,8 @@ def _standings(draw, standings, names, y) -> int:
         middle = y + 26
         draw.text((MARGIN + 12, middle), str(row.place), font=font(32, True), fill=FG, anchor="lm")
         wins = ngettext("%(count)s win", "%(count)s wins", row.wins) % {"count": row.wins}
-        figures = f"{wins} · " + _("sum %(total)s") % {"total": signed(row.finals)}
+        played = ngettext("%(count)s game", "%(count)s games", row.games) % {"count": row.games}
+        figures = f"{wins} · {played}"
         figures_font = font(30)
         room = inner - 90 - draw.textlength(figures, font=figures_font) - 24
         name = names.get(row.player, "?")
@@ -118,17 +145,17 @@ def _standings(draw, standings, names, y) -> int:
 
 def _games(draw, summary, names, y):
     """The games in order with each winner, as many as the picture has room for."""
-    if y > HEIGHT - MARGIN - 90:
+    if y > HEIGHT - MARGIN - 90 - RULE_ROOM:
         return
     draw.text((MARGIN, y), _("Its games, in the order played"), font=font(30, True), fill=FG)
     y += 48
     for number, game in enumerate(summary.games, start=1):
-        if y > HEIGHT - MARGIN - 40:
+        if y > HEIGHT - MARGIN - 40 - RULE_ROOM:
             break
         if game.finished:
             who = and_list([names.get(pk, "?") for pk in game.winners])
         else:
             who = _("In progress")
-        line = f"{number}. {Kind(game.kind).label}: {who}"
+        line = f"{number}. " + named(Kind(game.kind).label, who)
         draw.text((MARGIN, y), line, font=fitted(draw, line, WIDTH - 2 * MARGIN, 28), fill=MUTED)
         y += 40

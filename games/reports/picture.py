@@ -188,8 +188,9 @@ def _standings(draw, game, top) -> int:
 
 
 def _footer(draw, game) -> int:
-    """The game's place and note, when it has them, at the bottom; the height they take."""
-    text = " · ".join(text for text in (game.place, game.note.replace("\n", " ")) if text)
+    """Where the game was played and its note, when it has them, at the bottom; the height
+    they take."""
+    text = " · ".join(text for text in (game.venue, game.note.replace("\n", " ")) if text)
     if not text:
         return 0
     found, typeface = wrapped(draw, text, WIDTH - 2 * MARGIN, 30, lines=2)

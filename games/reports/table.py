@@ -2,29 +2,29 @@
 
 Nothing here is typed by anyone: the places are the rules' verdicts, stored with each game as
 it ends (Game.places, by Game.settle), the ratings from games/reports/ratings.py. The table of
-an account is computed once per change of its finished games and kept in the cache under a key
-that changes with them (`table_key`: one aggregate query), never per page view; computing it
-reads one row per game and seat, no round, and rates only the games after those rated before
-(each kind's rating is kept apart, `_rated`). A night's standings are kept under the digest of
-its games' versions (folds.derived).
+an account is computed once per change of its finished games and kept in the database
+(KeptTable) with the key of the games it counted (`table_key`: one aggregate query) and each
+kind's rating to go on from; computing it reads one row per game and seat, no round, and rates
+only the games after those rated before. A big account's is computed by the worker, never in a
+page's request (games/reports/recount.py). A night's standings are derived from its games'
+folds, kept in the cache under each game's version (night_summaries).
 """
 
 from __future__ import annotations
 
+import pickle
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
 from importlib import metadata
 
 from django.conf import settings
-from django.core.cache import caches
 from django.db.models import Count, F, Max, Sum
 from django.db.models.functions import Mod
 from django.utils.translation import gettext as _
 
 from games import rules
-from games.models import Game, Kind, Seat
+from games.models import Game, KeptTable, Kind, Seat
 from games.reports import charts, folds, ratings, summaries
 
 FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
@@ -42,37 +42,122 @@ class Tables:
 
     kinds: dict[str, ratings.Table] = field(default_factory=dict)
     dates: dict[str, list[datetime]] = field(default_factory=dict)
+    # Set on the way out, not kept: a newer table is being counted (this one is the last kept,
+    # up to the game that started at `as_of`, or None when nothing was counted yet).
+    pending: bool = False
 
     def of(self, kind):
         return self.kinds.get(kind)
 
+    @property
+    def as_of(self) -> datetime | None:
+        """When the newest game counted started."""
+        return max((found[-1] for found in self.dates.values() if found), default=None)
+
 
 def table_key(owner):
-    """A key that changes with the account's finished games: every write draws the game a new
-    version (a rename and a merge too: services.py), an end or a deletion changes the count, a
-    new game the largest pk. One aggregate query."""
+    return _marker(owner)[0]
+
+
+def _marker(owner):
+    """(a key that changes with the account's finished games, how many they are): every write
+    draws the game a new version (a rename and a merge too: services.py), an end or a deletion
+    changes the count, a new game the largest pk. One aggregate query."""
     finished = Game.objects.filter(owner=owner).finished()
     sums = {f"v{n}": Sum(Mod(F("version"), part)) for n, part in enumerate(PARTS)}
     marker = finished.aggregate(n=Count("pk"), top=Max("pk"), **sums)
     parts = [marker[name] or 0 for name in sorted(marker)]
-    return f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
+    key = f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
         map(str, parts)
     )
+    return key, marker["n"]
 
 
 def tables(owner) -> Tables:
-    """The account's tables, computed once per change of its finished games."""
-    key, cache = table_key(owner), caches["folds"]
-    kept = cache.get(key)
-    if kept is None:
-        kept = compute(owner)
-        cache.set(key, kept)
-    return kept
+    """The account's tables, at once: the kept ones (KeptTable) while they counted the games
+    there are now. Otherwise a small account's are counted in the request (it takes under
+    50 ms: TABLE_IN_REQUEST_GAMES); a bigger one's are counted by the worker (one recount queued
+    per account, however many changes: games/reports/recount.py), and meanwhile the last kept
+    are shown, marked pending."""
+    key, count = _marker(owner)
+    kept = _kept(owner)
+    if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
+        return found
+    if count <= settings.TABLE_IN_REQUEST_GAMES:
+        return keep(owner, key)
+    if recount_queued(owner):  # the queue ran it already (tests run each task at once)
+        kept = _kept(owner)
+    found = (kept and _loads(kept[1], Tables)) or Tables()
+    found.pending = kept is None or kept[0] != key
+    return found
 
 
-def compute(owner) -> Tables:
+def current(owner, store=True) -> Tables:
+    """The account's tables counted up to its games now, whatever its size: for the worker's
+    work (a recount; an export, in a read-only transaction: `store` False), never a page's."""
+    key = table_key(owner)
+    kept = _kept(owner)
+    if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
+        return found
+    return keep(owner, key) if store else _counted(owner)[0]
+
+
+def _kept(owner):
+    return KeptTable.objects.filter(owner=owner).values_list("key", "tables").first()
+
+
+def recount_queued(owner):
+    """Queue a recount of the account's table, unless one is waiting already: True if it ran
+    at once. A recount waiting longer than a job may stay silent was lost with its worker."""
+    from games.reports.recount import queue  # which imports this module
+
+    return queue(owner)
+
+
+def keep(owner, key=None) -> Tables:
+    """Count the account's tables now, going on from the ratings kept, and keep them."""
+    key = key or table_key(owner)
+    found, progress = _counted(owner)
+    fields = {
+        "key": key,
+        "as_of": found.as_of,
+        "tables": pickle.dumps(found, pickle.HIGHEST_PROTOCOL),
+        "progress": pickle.dumps((RATING, progress), pickle.HIGHEST_PROTOCOL),
+    }
+    KeptTable.objects.bulk_create(
+        [KeptTable(owner=owner, **fields)],
+        update_conflicts=True, unique_fields=["owner"], update_fields=list(fields),
+    )  # fmt: skip
+    return found
+
+
+def _counted(owner):
+    """compute(), going on from the ratings kept."""
+    earlier = KeptTable.objects.filter(owner=owner).values_list("progress", flat=True).first()
+    return compute(owner, _loads(earlier, dict, RATING) or {})
+
+
+def _loads(data, kind, version=None):
+    """What `pickle.dumps` kept in `data`, if it is a `kind` (and of the code `version`): None
+    when nothing was kept or a release changed what it was."""
+    if data is None:
+        return None
+    try:
+        found = pickle.loads(data)
+    except Exception:  # kept by another release, whose classes differ: counted again
+        return None
+    if version is not None:
+        kept_version, found = found if isinstance(found, tuple) and len(found) == 2 else (0, 0)
+        if kept_version != version:
+            return None
+    return found if isinstance(found, kind) else None
+
+
+def compute(owner, earlier=None) -> tuple[Tables, dict[str, ratings.Progress]]:
     """Each kind's table from the places stored with each finished game (Game.places, as the
-    rules decided them), rating only the matches after those kept rated (`_rated`)."""
+    rules decided them), and its rating to go on from next time: only the matches after those
+    rated in `earlier` ({kind: ratings.Progress}, taken over) are rated."""
+    earlier = earlier or {}
     games = (
         Game.objects.filter(owner=owner, places__isnull=False)
         .finished()
@@ -84,28 +169,14 @@ def compute(owner) -> Tables:
     for pk, kind, started, places in games:
         matches[kind].append(ratings.Match(tuple(seated[pk]), tuple(places)))
         dates[kind].append(started)
+    rated = {
+        kind: ratings.progress(matches[kind], earlier.get(kind))
+        for kind in rules.RULESETS
+        if kind in matches
+    }
     ranked_after = settings.RANKED_AFTER_GAMES
-    return Tables(
-        {
-            kind: _rated(owner, kind, matches[kind]).table(ranked_after)
-            for kind in rules.RULESETS
-            if kind in matches
-        },
-        dict(dates),
-    )
-
-
-def _rated(owner, kind, matches) -> ratings.Progress:
-    """The rating of `matches`, going on from the one kept for the account and kind: a game
-    that ends rates one match; a game of another kind, a new note or a new name, none; a game
-    changed or deleted, the matches after it."""
-    key, cache = f"rated:{RATING}:{owner.pk}:{kind}", caches["folds"]
-    kept = cache.get(key)
-    rated_before = kept and len(kept.matches)
-    found = ratings.progress(matches, kept)
-    if found is not kept or len(found.matches) != rated_before:
-        cache.set(key, found)
-    return found
+    found = Tables({kind: done.table(ranked_after) for kind, done in rated.items()}, dict(dates))
+    return found, rated
 
 
 def _players(seats):
@@ -182,52 +253,45 @@ class NightSummary:
 
 
 def night_summary(night) -> NightSummary:
-    """A night's games and standings, kept under the digest of its games' versions."""
-    return folds.derived(f"night-{night.pk}-{FINGERPRINT}", night.games.all(), partial(_night))
-
-
-def _night(pairs, states):
-    pks = [pk for pk, _version in pairs]
-    seated = _players(Seat.objects.filter(game__in=pks))
-    started = dict(Game.objects.filter(pk__in=pks).values_list("pk", "created_at"))
-    return _summary(started, states, seated)
+    """A night's games and standings (night_summaries)."""
+    return night_summaries([night])[night.pk]
 
 
 def night_summaries(nights):
-    """{night pk: its summary} for a few `nights` at once, in three queries whatever their
-    number (the backup's, which reads every night; not kept in the cache)."""
-    games = Game.objects.filter(night__in=nights).values_list(
-        "pk", "version", "night", "created_at"
+    """{night pk: its summary} for `nights` at once, whatever their number: one statement reads
+    their games with their seats, versions and starts (one snapshot, so a game deleted or moved
+    meanwhile is wholly in or wholly out), then their folds come from the cache under those
+    versions (folds.states: one more statement for those not kept, which reads each game as
+    it is then: the page shows a game's last round saved meanwhile, or not, never half)."""
+    rows = (
+        Seat.objects.filter(game__night__in=nights, game__importing__isnull=True)
+        .order_by("game__created_at", "game", "position")
+        .values_list("game", "game__version", "game__night", "game__created_at", "player")
     )
-    games = list(games)
-    states = folds.states((pk, version) for pk, version, _night, _started in games)
-    seated = _players(Seat.objects.filter(game__in=[pk for pk, *_rest in games]))
-    started = defaultdict(dict)
-    for pk, _version, night, moment in games:
-        started[night][pk] = moment
-    return {night.pk: _summary(started[night.pk], states, seated) for night in nights}
-
-
-def _summary(started, states, seated):
-    """The summary of the night of the games `started` ({pk: when}), from their states and
-    players."""
-    games = []
-    for pk in sorted(started, key=lambda pk: (started[pk], pk)):
-        state, players = states.get(pk), tuple(seated[pk])
-        if state is None:
-            continue
-        winners = tuple(players[seat] for seat in state.winners)
-        games.append(
-            NightGame(pk, state.kind, started[pk], players, state.finished, winners, state.totals)
-        )
-    return NightSummary(tuple(games), night_standings(games))
+    games = {}  # pk: (version, night, start, [players])
+    for pk, version, night, started, player in rows.iterator(chunk_size=2000):
+        games.setdefault(pk, (version, night, started, []))[3].append(player)
+    states = folds.states((pk, game[0]) for pk, game in games.items())
+    by_night = defaultdict(list)
+    for pk, (_version, night, started, players) in games.items():
+        state = states.get(pk)
+        if state is not None:  # None: a game the rules refuse
+            winners = tuple(players[seat] for seat in state.winners)
+            by_night[night].append(
+                NightGame(pk, state.kind, started, tuple(players), state.finished, winners,
+                          state.totals)
+            )  # fmt: skip
+    return {
+        night.pk: NightSummary(tuple(by_night[night.pk]), night_standings(by_night[night.pk]))
+        for night in nights
+    }
 
 
 def night_standings(games) -> tuple[NightStandings, ...]:
-    """Per game kind, over the night's finished games: most wins (a shared win is a win), then
-    most sole wins, then the best sum of finals in the game's own direction (the lowest in
-    L.L.A.M.A. and its Lato z Komarami rule, the highest in Llama Llama); players equal on all
-    three share a place."""
+    """Per game kind, over the night's finished games of it: the most wins first (a shared win
+    is a win); players with as many wins share the place, as a tied game is shared. Nothing
+    breaks a tie on wins: a sum of final totals favours whoever played fewer games of
+    L.L.A.M.A. (lowest best) or more of Llama Llama (highest best)."""
     found = []
     for kind, ruleset in rules.RULESETS.items():
         played = [game for game in games if game.kind == kind and game.finished]
@@ -244,15 +308,10 @@ def night_standings(games) -> tuple[NightStandings, ...]:
                         row.shared += 1
                     else:
                         row.sole += 1
-        sign = -1 if ruleset.highest_wins else 1
-
-        def key(row, sign=sign):
-            return (-row.wins, -row.sole, sign * row.finals)
-
-        ordered = sorted(rows.values(), key=key)
+        ordered = sorted(rows.values(), key=lambda row: -row.wins)
         for position, row in enumerate(ordered, start=1):
             before = ordered[position - 2] if position > 1 else None
-            row.place = before.place if before and key(before) == key(row) else position
+            row.place = before.place if before and before.wins == row.wins else position
         found.append(NightStandings(kind, ruleset.highest_wins, tuple(ordered)))
     return tuple(found)
 

@@ -8,7 +8,7 @@ app never restates any of it: it asks the ruleset of the game's kind.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 # No real game comes near this; it only bounds a game that never ends (two L.L.A.M.A.
@@ -40,7 +40,9 @@ class _EmptiedHand:
     """The entry of a player who emptied their hand, whatever they hold: the fold gives back
     for them the best chip the rules allow on their total at that round (`best_return`), so
     that a phone that has not seen the last round yet still has the right chip stored. Only
-    rounds being typed hold it; a round is stored as it counts."""
+    rounds being typed hold it: the round is stored with that chip in its place, the number
+    the "Emptied hand" button types on the totals as they stand when it is saved, and from
+    then on that number is what was typed."""
 
     def __repr__(self):
         return "EMPTIED"
@@ -62,11 +64,22 @@ class Round:
 @dataclass(frozen=True)
 class RoundResult:
     number: int
-    entries: tuple[int, ...]  # as typed
+    entries: tuple[int, ...]  # as typed (and stored): a correction's revert needs them
     points: tuple[int, ...]  # what each entry counts: the sheet shows these, they sum to totals
     totals: tuple[int, ...]  # the totals after this round
     emptier: int | None = None  # L.L.A.M.A.: the seat that emptied its hand
     next_starter: int | None = None  # L.L.A.M.A.: who starts the round after this one
+
+
+@dataclass(frozen=True)
+class Recount:
+    """A return that a correction of an earlier round makes count otherwise (`Ruleset.recounted`):
+    in round `number`, `seat`'s entry now counts `points`, on the `total` held before it."""
+
+    number: int
+    seat: int
+    points: int
+    total: int
 
 
 @dataclass(frozen=True)
@@ -151,7 +164,8 @@ class Ruleset:
         raise NotImplementedError
 
     def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
-        """What is wrong with a valid value given the player's total (a chip they lack)."""
+        """What is wrong with a valid value given the player's total (a chip they lack). Asked
+        only of numbers being typed: a stored number is replayed by `points`, leniently."""
         return None
 
     def round_violations(self, entries: Sequence[int | None]) -> list[Violation]:
@@ -178,8 +192,9 @@ class Ruleset:
         return False
 
     def points(self, total: int, entry: int) -> int:
-        """What an entry really does to a total: what the sheet shows and stores for it, so
-        that every column adds up to its total (L.L.A.M.A.: a return with no chip is 0)."""
+        """What an entry counts on a total: what the sheet shows for it, so that every column
+        adds up to its total (L.L.A.M.A.: a return counts the best chip the player holds).
+        The entry itself is stored as typed."""
         return entry
 
     def round_details(
@@ -249,9 +264,19 @@ class Ruleset:
         return best, (TOTAL if len(best) == 1 else SHARED)
 
     def validate_round(
-        self, totals: Sequence[int], entries: Sequence[object], played: int = 0
+        self,
+        totals: Sequence[int],
+        entries: Sequence[object],
+        played: int = 0,
+        checked: Collection[int] | None = None,
     ) -> list[Violation]:
-        """Every reason `entries`, played on top of `totals` after `played` rounds, is refused."""
+        """Every reason `entries`, played on top of `totals` after `played` rounds, is refused.
+
+        Two modes. A round being typed is checked against the totals (`entry_violation`: a
+        black chip held by nobody is refused), in the seats `checked` (None: every seat). A
+        stored round is replayed with `checked=()`: a number typed against other totals (an
+        earlier round corrected since) is never refused for it, and counts what the rules
+        then allow (`points`), so that taking the correction back gives it back as typed."""
         if len(entries) != len(totals):
             raise ValueError(f"{len(entries)} entries for {len(totals)} players")
         if self.is_over(totals, played):
@@ -261,7 +286,7 @@ class Ruleset:
         found, valid = [], []
         for seat, (entry, total) in enumerate(zip(entries, totals, strict=True)):
             violation = self.value_violation(entry, seat)
-            if violation is None:
+            if violation is None and (checked is None or seat in checked):
                 violation = self.entry_violation(seat, entry, total)
             if violation is not None:
                 found.append(violation)
@@ -271,10 +296,15 @@ class Ruleset:
         return found + self.round_violations(valid)
 
     def apply_round(
-        self, totals: Sequence[int], entries: Sequence[int], played: int = 0
+        self,
+        totals: Sequence[int],
+        entries: Sequence[int],
+        played: int = 0,
+        checked: Collection[int] | None = None,
     ) -> tuple[int, ...]:
-        """The totals after a valid round; RoundRefused if it breaks the rules."""
-        violations = self.validate_round(totals, entries, played)
+        """The totals after a valid round; RoundRefused if it breaks the rules (`checked`:
+        as `validate_round`)."""
+        violations = self.validate_round(totals, entries, played, checked)
         if violations:
             raise RoundRefused(violations)
         return tuple(
@@ -286,8 +316,13 @@ class Ruleset:
         players: int,
         rounds: Iterable[Round | Sequence[int]],
         first_starter: int | None = None,
+        typing: int | None = None,
+        retyped: Collection[int] | None = None,
     ) -> GameState:
-        """Replay a whole game from its first round; RoundRefused names the first bad round."""
+        """Replay a whole game from its first round; RoundRefused names the first bad round.
+
+        Every round is replayed as stored, leniently (`validate_round`), except round `typing`,
+        the one being typed, whose seats `retyped` (None: all of them) are checked as typed."""
         if self.players_violation(players) is not None:
             raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} players")
         totals, results = (0,) * players, []
@@ -295,7 +330,8 @@ class Ruleset:
         for number, round_ in enumerate(map(_as_round, rounds), start=1):
             entries = self._given_back(round_.entries, totals)
             try:
-                new_totals = self.apply_round(totals, entries, number - 1)
+                checked = retyped if number == typing else ()
+                new_totals = self.apply_round(totals, entries, number - 1, checked)
             except RoundRefused as refused:
                 raise RoundRefused([_in_round(v, number) for v in refused.violations]) from None
             quitter = round_.last_to_quit
@@ -315,11 +351,33 @@ class Ruleset:
         round_: Round,
         first_starter: int | None = None,
     ) -> GameState:
-        """Replay a game with `round_` as its round `number`: in place of a round played, or
-        as the next one (`number` one past the last). ValueError for a round it cannot be."""
+        """Replay a game with `round_`, being typed, as its round `number`: in place of a round
+        played, or as the next one (`number` one past the last). The numbers typed in it are
+        checked as typed; those it keeps from the round it replaces, and the other rounds, are
+        replayed as stored (`fold`). ValueError for a round it cannot be."""
         if not 1 <= number <= len(rounds) + 1:
             raise ValueError(f"no round {number} in a game of {len(rounds)} rounds")
-        return self.fold(players, [*rounds[: number - 1], round_, *rounds[number:]], first_starter)
+        played = [*rounds[: number - 1], round_, *rounds[number:]]
+        retyped = None
+        if number <= len(rounds):
+            kept = _as_round(rounds[number - 1]).entries
+            if len(kept) == len(round_.entries):
+                pairs = enumerate(zip(round_.entries, kept, strict=True))
+                retyped = {seat for seat, (typed, was) in pairs if typed != was}
+        return self.fold(players, played, first_starter, typing=number, retyped=retyped)
+
+    def recounted(self, before: GameState, after: GameState, since: int) -> tuple[Recount, ...]:
+        """The entries of the rounds after round `since` that count otherwise in `after` (the
+        game with round `since` corrected) than in `before`, where what they count depends on
+        the total (a return): what the edit page says before the correction is saved, and
+        the sheet after it. Taking the correction back gives them back, and says so too."""
+        found = []
+        for old, new in zip(before.rounds[since:], after.rounds[since:], strict=False):
+            held = after.rounds[new.number - 2].totals
+            for seat, (was, now) in enumerate(zip(old.points, new.points, strict=True)):
+                if was != now and self.reads_total(new.entries[seat]):
+                    found.append(Recount(new.number, seat, now, held[seat]))
+        return tuple(found)
 
     def _given_back(self, entries, totals) -> tuple:
         """`entries` with EMPTIED given as the best chip the player can give back on `totals`."""

@@ -4,6 +4,10 @@ A round is typed the Marquoir way: a penalty from 1 to 31 for each player left w
 (each value once, all llamas together 10), and for the player who emptied their hand 0, or
 the chip they give back: -1 (white) or -10 (black, only with 10 points or more). A player
 with no chip yet gives nothing back: a return typed for them counts, and is shown, as 0.
+
+A return is stored as typed and counts the best chip the player holds when the round is
+replayed: an earlier round corrected since may leave them fewer points (-10 then counts -1,
+or 0), and the correction taken back gives them the chip they gave back again.
 """
 
 from __future__ import annotations
@@ -83,10 +87,12 @@ class Lama(Ruleset):
         return divmod(max(total, 0), BLACK_CHIP)
 
     def points(self, total: int, entry: int) -> int:
-        """What an entry really does to a total. A player with no chip has nothing to give
-        back: whichever chip they name, their return is 0 (the Marquoir convention: "with a
-        total of 0, it is 0"). Anyone else gives back a chip they hold (`entry_violation`)."""
-        return 0 if entry < 0 and total <= 0 else entry
+        """What an entry counts on `total`: a return counts the chip typed, or the best chip
+        the player holds when they hold less (-10 counts -1 with 1 to 9 points; any return
+        counts 0 with none, the Marquoir convention: "with a total of 0, it is 0"). Typed by
+        hand, a black chip the player lacks is refused (`entry_violation`); stored, it was
+        typed against other totals (an earlier round corrected since) and counts this."""
+        return max(entry, self.best_return(total)) if entry < 0 else entry
 
     def reads_total(self, entry: int) -> bool:
         """A return (0 or below) gives back a chip the player holds, or none: what it does
@@ -129,9 +135,10 @@ class Lama(Ruleset):
         return None
 
     def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
-        """A black chip given back by a player holding chips but no black one (1 to 9 points:
+        """A black chip typed for a player holding chips but no black one (1 to 9 points:
         white chips only) is a chip they do not have: refused, naming the one they can give.
-        With no chip at all there is nothing to give back, and `points` counts it 0."""
+        With no chip at all there is nothing to give back, and `points` counts it 0. Asked of
+        the round being typed only (`Ruleset.validate_round`)."""
         if entry == -BLACK_CHIP and 0 < total < BLACK_CHIP:
             best = self.best_return(total)
             return Violation(

@@ -2,16 +2,23 @@
 scorer links' are the same functions, given an Access (games/access.py). The hand calculator
 of an edit page posts to views/fill.py."""
 
+from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import services
 from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
-from games.pages import page_context, round_page, sheet, stale, typed
-from games.refusals import changed_message, edit_gone_message, not_last_message, undone_message
-from games.reports import folds
+from games.pages import refill, round_page, sheet, stale, typed
+from games.refusals import (
+    changed_message,
+    edit_gone_message,
+    moved_message,
+    not_last_message,
+    recount_message,
+    undone_message,
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -22,28 +29,64 @@ def edit_round(request, access, number):
     if request.method == "GET":
         if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
-        return _edit_page(request, access, folds.with_kept_state(game), number, bound)
+        return _edit_page(request, access, game, number, bound)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
     if bound is None or opened_for not in (None, bound[0]):
         return _edit_gone(request, access, game, form, number)
-    if not form.is_valid():
-        context = page_context(access, game, form)
-        return render(request, "games/round_edit.html", context, status=422)
-    played, seen = form.cleaned_data["round"], form.cleaned_data["round_version"]
-    try:
-        services.replace_round(game, number, played, opened_for, access.scorer, seen)
-    except services.RoundChanged:
-        return _edit_changed(request, access, form, number)
-    except services.StaleSheet:
+    sub = form.submission()
+    seen = form.cleaned_data.get("round_version")
+    outcome = services.correct_round(game, number, sub, access.scorer, opened_for, seen)
+    return _answer(request, access, game, form, outcome)
+
+
+def _answer(request, access, game, form, outcome):
+    """The one place an edit's outcome (services.Outcome) becomes a response."""
+    number = outcome.number
+    if outcome.result == services.SAVED:
+        if outcome.recounts:  # said on the sheet it goes back to
+            messages.info(request, recount_message(outcome.recounts, game.names))
+        return redirect(access.sheet_url)
+    if outcome.result == services.REFUSED:
+        return round_page(request, access, game, form, status=422)
+    if outcome.result == services.UNDONE:
         return _edit_gone(request, access, game, form, number)
-    return redirect(access.sheet_url)
+    if outcome.moved:  # the numbers typed, on the totals as they now stand
+        game = game
+        notice = moved_message([(game.names[s], was, now) for s, was, now in outcome.moved])
+        again = RoundForm(game, number=number, initial=refill(request.POST))
+        return round_page(request, access, game, again, status=409, notice=notice)
+    if outcome.theirs is not None:  # edited on another phone since this page was opened
+        return _edit_changed(request, access, form, number)
+    return stale(request, access, number)
+
+
+@require_POST
+def preview_edit(request, access, number):
+    """What the numbers typed on an edit page would make later returns count, before it is
+    saved (htmx asks as they are typed; without JavaScript, "Check later rounds")."""
+    game = access.read()
+    if services.bound_round(game, number) is None:
+        return redirect(access.url("round_edit", number))  # its page says it is gone
+    form = RoundForm(game, request.POST, number=number)
+    recounts = ()
+    if form.is_valid():
+        recounts = game.ruleset.recounted(game.state, form.cleaned_data["state"], number)
+    later = recount_message(recounts, game.names)
+    if request.htmx:
+        context = {"later": later, "preview_url": access.url("round_edit_preview", number)}
+        return render(request, "games/round_edit.html#later-returns", context)
+    again = RoundForm(game, number=number, initial=refill(request.POST))
+    return round_page(request, access, game, again, status=200, later=later)
 
 
 def _edit_page(request, access, game, number, bound, status=200, notice=""):
-    """Round `number` in its form as it counts, bound to the stored round `bound` (its id and
-    its version)."""
-    entries = game.state.rounds[number - 1].points
+    """Round `number` in its form as typed (a return kept as typed is replayed as stored, never
+    refused), bound to the stored round `bound` (its id and its version). Everything on the
+    page comes from the one read of the rounds that `bound` came from (Game.stored, folded
+    here): not from the fold kept under the version of the game's row, which another phone's
+    undo may have left behind them."""
+    entries = game.state.rounds[number - 1].entries
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
     initial["round_id"], initial["round_version"] = bound
@@ -54,7 +97,7 @@ def _edit_page(request, access, game, number, bound, status=200, notice=""):
 def _edit_changed(request, access, form, number):
     """An edit confirmed from a page opened before another phone edited the round: nothing
     changes; the round as it now stands, bound to its new version, and the numbers typed."""
-    fresh = folds.with_kept_state(access.read())
+    fresh = access.read()
     bound = services.bound_round(fresh, number)
     if bound is None:
         return _edit_gone(request, access, fresh, form, number)
@@ -143,6 +186,8 @@ def _whole_or_none(raw):
 
 
 round_edit = for_owner(edit_round)
+round_edit_preview = for_owner(preview_edit)
+scorer_round_edit_preview = for_scorer(preview_edit)
 round_undo = for_owner(undo_round)
 scorer_round_edit = for_scorer(edit_round)
 scorer_round_undo = for_scorer(undo_round)

@@ -9,8 +9,7 @@ from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -70,10 +69,13 @@ def _export(request, extension):
             return redirect("account_delete" if "for_deletion" in request.POST else job)
         export_job.count(request.user)
     except export_job.TooMany:
-        message = _(
-            "You asked for %(count)s exports in the last hour: wait a little, then export again."
+        count = settings.EXPORTS_PER_HOUR
+        message = ngettext(
+            "You asked for %(count)s export in the last hour: wait a little, then export again.",
+            "You asked for %(count)s exports in the last hour: wait a little, then export again.",
+            count,
         )
-        messages.error(request, message % {"count": settings.EXPORTS_PER_HOUR})
+        messages.error(request, message % {"count": count})
         return redirect("history")
     text = export.streamed(request.user, extension)
     response = StreamingHttpResponse(text, content_type=export_job.CONTENT_TYPES[extension])

@@ -4,7 +4,6 @@ import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -16,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import nights
+from games import nights, pictures
 from games.access import get_game_for, get_night_for
 from games.forms.nights import NightForm, NightLabelForm, night_name
-from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION, posted
+from games.pages import IMAGE_ONLY, VERSION, posted
 from games.reports import night_picture, table
 
 PER_PAGE = 20
@@ -33,9 +32,11 @@ def game_night(request, pk):
     form = NightForm(game, posted(request))
     if request.method == "POST" and form.is_valid():
         night = nights.move(game, form.cleaned_data["night"])
-        messages.success(request, _("The game is now in the night of %(night)s.") % {
-            "night": night_name(night)})  # fmt: skip
-        return redirect(night)
+        if night is not None:
+            messages.success(request, _("The game is now in the night of %(night)s.") % {
+                "night": night_name(night)})  # fmt: skip
+            return redirect(night)
+        form.add_error("night", _("That night has just been emptied: choose another."))
     status = 422 if form.errors else 200
     return render(request, "games/game_night.html", {"game": game, "form": form}, status=status)
 
@@ -77,10 +78,11 @@ def night_png(request, pk):
     about = hashlib.sha256(repr((summary, sorted(names.items()), night.label)).encode())
     zone = timezone.get_current_timezone_name()  # its date is read in the account's
     key = f"night-png:{night.pk}:{about.hexdigest()[:16]}:{get_language()}:{zone}:{VERSION}"
-    drawn = cache.get(key)
-    if drawn is None:
-        drawn = night_picture.png(night, summary, names)
-        cache.set(key, drawn, KEPT_SECONDS)
+    drawn = pictures.kept_or_drawn(
+        request.user.pk, key, key, lambda: night_picture.png(night, summary, names)
+    )
+    if isinstance(drawn, HttpResponse):
+        return drawn
     response = HttpResponse(drawn, content_type="image/png")
     filename = night_picture.describe(night, summary, names).filename
     response["Content-Disposition"] = content_disposition_header(False, filename)
@@ -104,5 +106,6 @@ def night_list(request):
     page = Paginator(nights.shown(request.user.nights.all()), PER_PAGE)
     shown = page.get_page(request.GET.get("page"))
     names = table.roster_names(request.user)
-    rows = [(night, night_name(night), table.night_summary(night)) for night in shown]
+    summaries = table.night_summaries(list(shown))  # the page's nights at once
+    rows = [(night, night_name(night), summaries[night.pk]) for night in shown]
     return render(request, "games/nights.html", {"page": shown, "rows": rows, "names": names})

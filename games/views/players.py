@@ -19,18 +19,20 @@ from games.reports import summaries, table
 @require_GET
 def player_detail(request, pk):
     player = get_player_for(request.user, pk)
+    tables = table.tables(player.owner)
     context = {
         "player": player,
         "games": summaries.player_figures(player),
-        "ranking": ranking(player),
+        "ranking": ranking(player, tables),
+        "tables": tables,
     }
     return render(request, "games/player.html", context)
 
 
-def ranking(player):
-    """Per game kind the player played to the end: their row of the group's table, their
+def ranking(player, tables):
+    """Per game kind the player played to the end: their row of the group's `tables`, their
     rating over time as a chart, and each opponent's head to head with names."""
-    tables, found = table.tables(player.owner), []
+    found = []
     names = dict(player.owner.players.values_list("pk", "name"))
     for kind, kind_table in tables.kinds.items():
         row = kind_table.row(player.pk)

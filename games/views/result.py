@@ -2,46 +2,41 @@
 
 import hashlib
 
-from django.conf import settings
-from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import condition, require_GET
 
-from accounts import limits
-from games.access import get_game_for
-from games.pages import IMAGE_ONLY, KEPT_SECONDS, VERSION
+from games import pictures
+from games.access import for_owner, for_scorer
+from games.pages import IMAGE_ONLY, VERSION
 from games.reports import folds, picture
 
 
-def _etag(request, pk):
+def _etag(request, access):
     """The picture changes with the game's rounds (its version, drawn at random by each
-    write: games/models.py, new_version), its place and note (kept apart from the version:
-    services.set_place_and_note), the language it is drawn in and the time zone its date is
-    read in (the account's: accounts/zones.py)."""
-    found = request.user.games.filter(pk=pk).values_list("version", "place", "note").first()
-    return None if found is None else _tag(pk, *found)
+    write: games/models.py, new_version), its venue and note (kept apart from the version:
+    services.set_venue_and_note), the language it is drawn in and the time zone its date is
+    read in (the account's: common/zones.py)."""
+    found = access.row("version", "venue", "note")
+    return None if found is None else _tag(access.pk, *found)
 
 
-def _tag(pk, version, place, note):
-    about = hashlib.sha256(f"{place}\n{note}".encode()).hexdigest()[:12]
+def _tag(pk, version, venue, note):
+    about = hashlib.sha256(f"{venue}\n{note}".encode()).hexdigest()[:12]
     return (
         f"{pk}-{version}-{about}-{get_language()}-{timezone.get_current_timezone_name()}-{VERSION}"
     )
 
 
 @csp_override(IMAGE_ONLY)
-@login_required
 @require_GET
 @condition(etag_func=_etag)  # a second share of an unchanged game is a 304
-def game_result_png(request, pk):
-    game = folds.with_kept_state(get_game_for(request.user, pk))
+def result_png(request, access):
+    game = folds.with_kept_state(access.read())
     if not game.state.finished:
         raise Http404("A game in progress has no result to share yet.")
     drawn = _kept_or_drawn(game)
@@ -58,29 +53,14 @@ def game_result_png(request, pk):
     return response
 
 
+# The owner's, and the scorer link's that saved the last round (it shows the end too).
+game_result_png = for_owner(result_png)
+scorer_result_png = for_scorer(result_png, showing=True)
+
+
 def _kept_or_drawn(game):
-    """The game's picture: the one kept if it is of this version, note, language and time zone,
-    else drawn (some 150 ms) and kept in its place, one entry per game and language, so that new
-    notes replace the picture rather than add one each; or a 429 past RESULT_PICTURES_PER_MINUTE
-    drawings of the game."""
+    """The game's picture, kept once per game and language: replaced when its version, venue,
+    note or time zone change (games/pictures.py)."""
     key = f"result-png:{game.pk}:{get_language()}"
-    tag = _tag(game.pk, game.version, game.place, game.note)
-    kept = cache.get(key)
-    if kept is not None and kept[0] == tag:
-        return kept[1]
-    counter = limits.key("result-picture", game.pk)
-    until = limits.take([(counter, settings.RESULT_PICTURES_PER_MINUTE)], 60)
-    if until is not None:
-        return _too_soon(until)
-    drawn = picture.png(game)
-    cache.set(key, (tag, drawn), KEPT_SECONDS)
-    return drawn
-
-
-def _too_soon(until):
-    seconds = max(1, round((until - timezone.now()).total_seconds()))
-    message = _("This game's picture was drawn several times this minute: try again shortly.")
-    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(seconds)
-    response["Cache-Control"] = "no-store"
-    return response
+    tag = _tag(game.pk, game.version, game.venue, game.note)
+    return pictures.kept_or_drawn(game.owner_id, key, tag, lambda: picture.png(game))

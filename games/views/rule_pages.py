@@ -33,6 +33,8 @@ class Book:
 
 
 LAMA = Book(_("Rules of L.L.A.M.A."), lama.SECTIONS, "rules", "rules_page")
+# The group's table ranks every game: its page belongs to the rules of all of them.
+GAMES = Book(_("Rules of the games"), (), "rules", "rules_page")
 LLAMA_LLAMA = Book(
     _("Rules of Llama Llama"),
     llama_llama.SECTIONS,
@@ -99,7 +101,7 @@ def table_page(request):
     """How the group's table is computed, with three games rated by the table's own code."""
     context = {
         "title": _("How the group's table is computed"),
-        "book": LAMA,
+        "book": GAMES,
         "prose": _prose("table"),
         "steps": table.example(),
         "defaults": table.defaults(),

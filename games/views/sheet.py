@@ -12,15 +12,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common.names import collation_key
 from games import services
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
 from games.forms.calculator import offer_goals
 from games.forms.game import GameAboutForm, NewGameForm, RoundForm
 from games.pages import page_context, posted, sheet, stale_round, typed
-from games.refusals import undone_replay_message
+from games.refusals import moved_message, undone_replay_message
 from games.reports import folds
-from games.wording import and_list, collation_key
+from games.wording import and_list
 
 
 class BoardForm(forms.Form):
@@ -81,54 +82,29 @@ def board(request, access):
 
 @require_POST
 def add_round(request, access):
-    """A round saved: the form checks it (the one fold of the save), the service writes it,
-    and the answer shows the game as the service left it (nothing read or folded again)."""
+    """A round saved: the form reads it (the one fold of the save), the service writes it and
+    says what became of it, and `_answer` turns that into the response."""
     game = access.read()
     form = RoundForm(game, request.POST)
-    answered = _answered_already(request, access, game, form)
-    if answered is not None:
-        return answered
-    if not form.is_valid():
-        return _refused(request, access, game, form)
-    data, number = form.cleaned_data, form.playing
-    try:
-        saved = services.add_round(
-            game, data["round"], number, data["idempotency_key"], access.scorer,
-            state=data["state"],
-        )  # fmt: skip
-    except services.StaleSheet:
-        return _lost_race(request, access, form)
-    return _saved(request, access, number, saved)
+    outcome = services.save_round(game, form.submission(), access.scorer)
+    return _answer(request, access, form, outcome)
 
 
-def _answered_already(request, access, game, form):
-    """The answer to a submission made before (a retry, a double tap), or None."""
-    saved = services.saved_with(game, request.POST.get("idempotency_key"))
-    if saved is not None:  # this key saved a round: the same one again, or an old page's
-        if form.repeats(*saved):
-            return _saved(request, access, saved[0])
-        return stale_round(request, access, form)
-    undone = services.undone_with(game, request.POST.get("idempotency_key"))
-    if undone is not None:
-        return _undone(request, access, game, form, undone)
-    just_saved = services.saved_with(game, request.POST.get("saved_key"))
-    if form.is_empty() and just_saved is not None and just_saved[0] == game.next_round - 1:
-        # A late second tap of a double tap, on the new form shown after the save (which
-        # carries the key just saved): the answer to the first tap again, never a refusal.
-        return _saved(request, access, just_saved[0])
-    return None
-
-
-def _lost_race(request, access, form):
-    """Another phone wrote between the check and the save."""
-    fresh = access.read()
-    saved = services.saved_with(fresh, form.cleaned_data["idempotency_key"])
-    if saved is not None and form.repeats(*saved):  # a double tap, both read before either saved
-        return _saved(request, access, saved[0], fresh)
-    undone = services.undone_with(fresh, form.cleaned_data["idempotency_key"])
-    if undone is not None:  # saved and undone between the view's read and the save
-        return _undone(request, access, fresh, form, undone)
-    return stale_round(request, access, form, fresh)
+def _answer(request, access, form, outcome):
+    """The one place a save's outcome (services.Outcome) becomes a response."""
+    if outcome.result in (services.SAVED, services.REPEATED):
+        return _saved(request, access, outcome.number, outcome.game)
+    game = folds.with_kept_state(outcome.game or access.read())
+    if outcome.result == services.REFUSED:
+        return sheet(request, access, game, form, status=409 if game.state.finished else 422)
+    if outcome.result == services.UNDONE:
+        notice = undone_replay_message(outcome.number, typed(form, game.names))
+        return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
+    if outcome.moved:  # the numbers typed, on the totals as they now stand
+        notice = moved_message([(game.names[s], was, now) for s, was, now in outcome.moved])
+        again = RoundForm(game, initial=form.entered_values())
+        return sheet(request, access, game, again, status=409, notice=notice)
+    return stale_round(request, access, form, game, theirs=outcome.theirs)
 
 
 def _saved(request, access, number, game=None):
@@ -141,23 +117,6 @@ def _saved(request, access, number, game=None):
     key = game.stored_rounds[number - 1].key if number <= len(game.stored_rounds) else None
     form = RoundForm(game, initial={"saved_key": key})
     return sheet(request, access, game, form, saved=number)
-
-
-def _undone(request, access, game, form, number):
-    """A save sent again after the round it saved was undone: undone it stays (409)."""
-    notice = undone_replay_message(number, typed(form, game.names))
-    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
-
-
-def _refused(request, access, game, form):
-    if form.is_stale():
-        return stale_round(request, access, form)
-    game = folds.with_kept_state(game)
-    if form.has_moved():  # the numbers typed, on the totals as they now stand
-        notice = form.non_field_errors().as_data()[0].messages[0]
-        again = RoundForm(game, initial=form.entered_values())
-        return sheet(request, access, game, again, status=409, notice=notice)
-    return sheet(request, access, game, form, status=409 if game.state.finished else 422)
 
 
 @require_GET
@@ -176,22 +135,22 @@ def game_board(request, pk):
 # The views above at the owner's URLs, and at a scorer link's (games/access.py).
 game_detail = for_owner(show_sheet)
 round_add = for_owner(add_round)
-scorer_sheet = for_scorer(show_sheet)
-scorer_board = for_scorer(board, gone=board_gone)
+scorer_sheet = for_scorer(show_sheet, showing=True)
+scorer_board = for_scorer(board, gone=board_gone, showing=True)
 scorer_round_add = for_scorer(add_round)
 
 
 @login_required
 @require_POST
 def game_about(request, pk):
-    """The game's place and note, from the form on its sheet (in play or finished)."""
+    """Where the game was played and its note, from the form on its sheet (in play or finished)."""
     game = get_game_for(request.user, pk)
     about = GameAboutForm(request.POST)
     if not about.is_valid():
         game = folds.with_kept_state(game)
         access = Access(pk, user=request.user)
         return sheet(request, access, game, RoundForm(game), status=422, about=about)
-    services.set_place_and_note(game, about.cleaned_data["place"], about.cleaned_data["note"])
+    services.set_venue_and_note(game, about.cleaned_data["venue"], about.cleaned_data["note"])
     messages.success(request, _("The place and the note are saved."))
     return redirect(game)
 
@@ -204,9 +163,8 @@ def game_rematch(request, pk):
     if refusal:
         messages.error(request, refusal)
         return redirect(game)
-    rematch = services.start_game(
-        request.user, game.names, game.first_starter, game.kind, night=game.night
-    )
+    # Tonight's night, not the old game's: a rematch joins a night as any new game does.
+    rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
 
 

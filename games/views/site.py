@@ -5,7 +5,6 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -31,21 +30,19 @@ def home(request):
     games, tonight = [], None
     if request.user.is_authenticated:
         games = with_states(request.user.games.all()[:10])
-        tonight = tonight_of(request.user, games[0] if games else None)
+        tonight = tonight_of(request.user)
     return render(request, "games/home.html", {"games": games, "tonight": tonight})
 
 
-def tonight_of(user, last):
-    """The night of the account's last game while it lasts (a game started now would join
-    it: games/nights.py), with its name (its date in the account's time zone) and its
-    standings; None otherwise."""
-    if last is None or last.night_id is None:
+def tonight_of(user):
+    """The night of the account's latest game while it is recent (games/nights.py), with its
+    name (its date in the account's time zone) and its standings; None otherwise."""
+    night = nights.tonight(user)
+    if night is None:
         return None
-    if timezone.now() - last.created_at > nights.gap():
-        return None
-    summary = table.night_summary(last.night)
+    summary = table.night_summary(night)
     names = dict(user.players.values_list("pk", "name"))
-    return {"night": last.night, "name": night_name(last.night), "summary": summary, "names": names}
+    return {"night": night, "name": night_name(night), "summary": summary, "names": names}
 
 
 @require_GET

@@ -19,7 +19,8 @@ def standings(request):
     sections = [
         (kind, Kind(kind).label, tables.of(kind)) for kind in rules.RULESETS if tables.of(kind)
     ]
-    return render(request, "games/standings.html", {"sections": sections, "names": names})
+    context = {"sections": sections, "names": names, "tables": tables}
+    return render(request, "games/standings.html", context)
 
 
 @login_required

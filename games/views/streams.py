@@ -18,7 +18,7 @@ from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from accounts.limits import client_address
+from common.limits import client_address
 from games import access
 from games.streams.hub import hub
 from games.streams.notices import CHECK

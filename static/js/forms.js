@@ -18,6 +18,12 @@ export function seatFields(form) {
   return [...form.querySelectorAll("input[data-seat-field]")];
 }
 
+// Where a new round's typing starts: the hand calculator's first goal (each round has its
+// own goals), else the first player's points.
+export function firstField(form) {
+  return form.querySelector('input[name^="goal_"]') || seatFields(form)[0];
+}
+
 // The button that saves the round (the form's first, hidden button is Enter's without
 // JavaScript; the others, Calculate, a goal typed before, have a name and save nothing).
 export const saveButton = (form) => form.querySelector("button.primary");

@@ -89,6 +89,21 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   showReturn(incoming);
 });
 
+// A notice at the top of the sheet ("Round 3 saved.", a refusal) is true of the sheet it came
+// with: once the board shows another phone's change, it goes (data-version: the game's version
+// it was drawn at; the board's own is the one its poll says it has seen).
+function forgetOldNotices(board) {
+  const seen = new URL(board.dataset.hxGet, window.location.href).searchParams.get("seen");
+  document.querySelectorAll("#sheet > [data-version]").forEach((notice) => {
+    if (notice.dataset.version !== seen) notice.remove();
+  });
+}
+
+document.addEventListener("htmx:load", (event) => {
+  const board = event.target;
+  if (board.id === "board" && board.dataset.hxGet && board.closest("#sheet")) forgetOldNotices(board);
+});
+
 document.addEventListener("htmx:configRequest", (event) => {
   if (liveConnection(event) && !event.detail.timeout) event.detail.timeout = LIVE_TIMEOUT_MS;
 });

@@ -8,7 +8,9 @@ document.addEventListener("input", (event) => {
   const option = select.options[Number(match[1])];
   if (!option.dataset.seat) option.dataset.seat = option.textContent;
   const name = event.target.value.trim();
-  option.textContent = name ? `${option.dataset.seat}: ${name}` : option.dataset.seat;
+  // The words come from the page, in its language (games/forms/game.py, data-named).
+  const named = select.dataset.named.replace("{seat}", () => option.dataset.seat);
+  option.textContent = name ? named.replace("{name}", () => name) : option.dataset.seat;
 });
 
 // The name fields the game chosen takes, in seat order.

@@ -45,13 +45,17 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (status > 0 && !GATEWAY_ERRORS.includes(status)) heardFromServer();
 });
 
-// A page changed by htmx (a round saved, a live board updated) is copied again as it now is,
-// so that a reload without a signal shows the latest rounds, not those of the first visit.
+// A page changed by htmx (a round saved, a live board updated) or by the outbox's answers is
+// copied again as it now is, so that a reload without a signal shows the latest rounds, not
+// those of the first visit.
+export function keepCopy() {
+  if (!worker || !worker.controller || !document.querySelector("#sheet, #board")) return;
+  worker.controller.postMessage({ keep: window.location.href });
+}
+
 document.addEventListener("htmx:afterRequest", (event) => {
   const { xhr, successful } = event.detail;
-  if (!worker || !worker.controller || !successful || xhr.status !== 200) return;
-  if (!document.querySelector("#sheet, #board")) return;
-  worker.controller.postMessage({ keep: window.location.href });
+  if (successful && xhr.status === 200) keepCopy();
 });
 
 // Logging out (logout.js): the worker forgets this account's pages at once (the next page,

@@ -17,7 +17,7 @@ import {
   shownNow,
   typedIn,
 } from "./forms.js";
-import { heardFromServer } from "./offline.js";
+import { heardFromServer, keepCopy } from "./offline.js";
 import { closePickers } from "./picker.js";
 import * as Outbox from "./outbox-store.js";
 
@@ -33,6 +33,9 @@ const box = () => document.querySelector("[data-outbox]");
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => values[name]);
 const shown = (value) => String(value).replace("-", "\u2212");
 const numberOf = (form) => Number(form.querySelector('[name="round_number"]').value);
+// A game with a last round (Llama Llama's 4th) is over once that round is saved: no round after
+// it is offered, whatever waits.
+const pastTheEnd = (number) => number > (Number(box().dataset.lastRound) || Infinity);
 
 function sheet() {
   const outbox = box();
@@ -247,6 +250,7 @@ function readAnswer(html) {
   ]);
   const said = [...page.querySelectorAll("#sheet > .notice, form.round-form .errors-box p")];
   return {
+    over: Boolean(page.querySelector("#sheet[data-finished]")), // the game ended before it
     next: number ? Number(number.value) : null,
     fields,
     messages: said.map((line) => line.textContent.trim()),
@@ -274,9 +278,13 @@ function showHeld(form, item) {
   });
 }
 
+// A held round whose answer was the sheet of a game over: it has no round to go back to.
+const afterTheEnd = (item) => item.status !== "waiting" && readAnswer(item.html).over;
+
 function statusLine(item, index) {
   const words = box().dataset;
   const head = items[0];
+  if (afterTheEnd(item)) return fill(words.over || words.overtaken, { n: item.number });
   if (item.status === "refused") return fill(words.refused, { n: item.number });
   if (item.status === "overtaken") return fill(words.overtaken, { n: item.number });
   if (item.status === "gone") return fill(words.gone, { n: item.number });
@@ -306,6 +314,11 @@ function drawList() {
     const help = { className: "help", textContent: outbox.dataset.waitingHelp };
     lines.push(Object.assign(document.createElement("li"), help));
   }
+  const form = roundForm();
+  if (form && form.hidden) {
+    const last = { className: "help", textContent: fill(outbox.dataset.lastWaits, { n: numberOf(form) - 1 }) };
+    lines.push(Object.assign(document.createElement("li"), last));
+  }
   notes.forEach((note) => {
     lines.push(Object.assign(document.createElement("li"), { textContent: note }));
   });
@@ -320,7 +333,7 @@ function drawRows() {
   const none = body.querySelector("td.muted");
   if (none) none.parentElement.hidden = items.length > 0;
   const players = document.querySelectorAll("#sheet table.sheet thead th").length - 1;
-  items.forEach((item) => {
+  items.filter((item) => !afterTheEnd(item)).forEach((item) => {
     const values = new Map(item.fields);
     const row = document.createElement("tr");
     row.className = `queued ${item.status}`;
@@ -349,12 +362,17 @@ async function draw() {
   // A round held to correct (refused, overtaken) comes back in the form; one whose sheet is
   // gone has nowhere to go: only its Discard.
   const held = head && ["refused", "overtaken"].includes(head.status);
-  if (form && held && !form.dataset.outboxItem) showHeld(form, head);
+  if (held && afterTheEnd(head)) {
+    // The server said the game is over: its sheet, newer than this one (a copy the worker kept,
+    // reloaded without a signal), is shown rather than a form for a round after the end.
+    if (!document.querySelector("#sheet[data-finished]")) return show({ answer: { html: head.html } });
+  } else if (form && held && !form.dataset.outboxItem) showHeld(form, head);
   if (form && !form.dataset.outboxItem) {
     const last = items[items.length - 1];
     const next = last ? last.number + 1 : Number(form.dataset.serverRound);
     if (numberOf(form) !== next) numberForm(form, next);
   }
+  if (form) form.hidden = !form.dataset.outboxItem && pastTheEnd(numberOf(form));
   drawRows();
   drawList();
   // Who starts, in what order goals are laid: the rules say it after the rounds saved, which
@@ -403,6 +421,7 @@ async function show({ answer, item }) {
   swapping = { item };
   window.htmx.swap("#sheet", answer.html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
   swapping = null;
+  keepCopy(); // a reload without a signal shows this sheet, not the one before the rounds sent
   await draw();
 }
 

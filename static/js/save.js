@@ -3,7 +3,7 @@
 // (outbox.js) takes the saves that cannot go now, a save with no answer goes to the outbox
 // too, and only what neither can take is said next to the Save button.
 import { renewToken } from "./csrf.js";
-import { savedForm, seatFields, shownNow } from "./forms.js";
+import { firstField, savedForm, shownNow } from "./forms.js";
 import * as outbox from "./outbox.js";
 
 // A double tap on "Save round": the first tap saves and brings the new, empty form; a second
@@ -66,7 +66,7 @@ const REFUSALS = "#sheet > .notice, form.round-form .errors-box, form.round-form
 
 // A round saved: the sheet says so at its top; the live region outside the sheet (which stays
 // on the page, so screen readers announce it) says it aloud, and typing goes on in the next
-// round's first field.
+// round's first field (its first goal, with the hand calculator).
 document.addEventListener("htmx:afterSettle", (event) => {
   const root = event.target;
   const form = root.querySelector && root.querySelector("form.round-form");
@@ -74,10 +74,11 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const saved = root.querySelector && root.querySelector("[data-saved]");
   const status = document.getElementById("sheet-status");
   if (status) status.textContent = saved ? saved.textContent : "";
-  const first = outbox.resumeAt(form) || (saved && form && seatFields(form)[0]);
+  const first = outbox.resumeAt(form) || (saved && form && firstField(form));
   if (first) first.focus();
   // A refusal (the rules, another phone's round): its first message at the top of the screen,
-  // above the keyboard, which would otherwise hide it under the Save button just tapped.
+  // above the keyboard, which would otherwise hide it under the Save button just tapped. A
+  // field's message comes with its field, whole: "who quit last" has its names above it.
   const refusal = !saved && root.querySelector && root.querySelector(REFUSALS);
-  if (refusal) refusal.scrollIntoView({ block: "start" });
+  if (refusal) (refusal.closest(".has-error") || refusal).scrollIntoView({ block: "start" });
 });

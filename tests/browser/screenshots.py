@@ -283,7 +283,7 @@ def finished_and_described(make_game):
     from games import services
 
     game = make_game(names=SHARE_NAMES, rounds=SHARE_ROUNDS)
-    services.set_place_and_note(game, "Chez Anaïs, Lyon", "Revanche dimanche prochain.")
+    services.set_venue_and_note(game, "Chez Anaïs, Lyon", "Revanche dimanche prochain.")
     return game
 
 

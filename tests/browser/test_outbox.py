@@ -515,3 +515,65 @@ def test_a_scorer_link_turned_off_leaves_its_rounds_listed_to_discard(
     expect(page.locator("[data-outbox]")).to_contain_text("Round 1 was not saved, and cannot be")
     page.get_by_role("button", name="Discard the numbers of round 1").click()
     expect(page.locator("[data-outbox] li")).to_have_count(0)
+
+
+def test_a_round_waiting_after_the_one_that_ends_the_game_is_no_round_to_type(
+    page, signed_in, make_game, no_signal
+):
+    """Rounds 3 and 4 typed with no signal; round 3 ends the game (Ana reaches 40): once sent,
+    the sheet shows the end, round 4 is listed as not saved with its Discard, and no page,
+    reloaded or not, offers a round after the end."""
+    game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 6, "Ben": 0, "Cleo": 2})
+    queue_round(page, {"Ana": 1, "Ben": 0, "Cleo": 2})
+    no_signal.back(page)
+
+    outbox = page.locator("[data-outbox]")
+    for shown in ("sent", "reloaded"):
+        expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
+        expect(outbox).to_contain_text("Round 4 was not saved: the game was already over.")
+        expect(page.locator("legend", has_text="Points for round")).to_have_count(0)
+        expect(waiting_rows(page)).to_have_count(0)
+        if shown == "sent":
+            page.reload()
+    page.get_by_role("button", name="Discard the numbers of round 4").click()
+    expect(outbox.locator("li")).to_have_count(0)
+    assert saved_rounds(game) == [(30, 0, 5), (4, 3, 0), (6, 0, 2)]
+
+
+def test_a_game_whose_last_round_waits_offers_no_round_after_it(
+    page, signed_in, make_game, no_signal
+):
+    game = make_game(kind="llama_llama", rounds=[(3, 4, 5), (3, 4, 5), (3, 4, 5)])
+    page.goto(f"/games/{game.pk}/")
+    queue_round(page, {"Ana": 1, "Ben": 2, "Cleo": 3})
+
+    for shown in ("queued", "reloaded"):
+        expect(waiting_rows(page)).to_have_count(1)
+        expect(page.locator("form.round-form")).to_be_hidden()
+        expect(page.locator("[data-outbox]")).to_contain_text(
+            "Round 4 is the game’s last: once it is sent, the game is over."
+        )
+        if shown == "queued":
+            page.reload()
+    no_signal.back(page)
+    expect(page.get_by_role("heading", name="Cleo wins with 18!")).to_be_visible()
+
+
+def test_the_scorer_whose_waiting_round_ends_the_game_sees_the_end(page, make_game, no_signal):
+    game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
+    link = services.add_scorer_link(game)
+    page.goto(link.get_absolute_url())
+    queue_round(page, {"Ana": 6, "Ben": 0, "Cleo": 2})
+    expect(waiting_rows(page)).to_have_count(1)
+
+    no_signal.back(page)
+
+    expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+    expect(page.locator("[data-outbox]")).to_contain_text("Round 3 saved.")
+    page.wait_for_timeout(2500)  # the board's polls after the end leave it as it is
+    expect(page.get_by_role("heading", name="Ben wins!")).to_be_visible()
+    expect(page.get_by_text("Its owner can still correct it.")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)

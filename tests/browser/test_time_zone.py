@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from accounts.models import Preferences
+from common.models import Preferences
 from tests.browser.conftest import wait_for_requests
 from tests.helpers.browser import PHONE, sign_in
 

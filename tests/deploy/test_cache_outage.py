@@ -98,3 +98,19 @@ def test_the_password_of_redis_stays_out_of_the_logs(settings, caplog, dead_port
     caches["default"].get("anything")
 
     assert "unreachable" in caplog.text and "s3cret" not in caplog.text
+
+
+def test_with_redis_dead_a_result_picture_is_drawn_each_time_and_counted_once_each(
+    client, alice, make_game, dead_redis, settings
+):
+    from common import limits
+    from common.models import Counter
+
+    settings.PICTURES_PER_MINUTE = 5
+    game = make_game(rounds=[(31, 0, 12), (20, 3, -10)])  # finished
+    client.force_login(alice)
+    # Its kept copy cannot be read: each is drawn again, within the account's share.
+    answers = [client.get(f"/games/{game.pk}/result.png").status_code for _ in range(5)]
+    assert answers == [200] * 5  # the limit per game was 4
+    counted = Counter.objects.get(key=limits.key("pictures", alice.pk)).count
+    assert counted == 5

@@ -44,8 +44,9 @@ def tables(count, regular="Fay", regular_games=None, seed=6):
 
 
 @transaction.atomic
-def finished_games(owner, rosters, seed=6):
-    """One finished game per roster for `owner`, a day apart, the first roster's the oldest."""
+def finished_games(owner, rosters, seed=6, hours_apart=24):
+    """One finished game per roster for `owner`, a day (`hours_apart`) apart, the first
+    roster's the oldest; placed in nights as an import places them."""
     randomness = random.Random(seed)
     players = {
         name: services.roster_player(owner, name) for name in {n for r in rosters for n in r}
@@ -73,8 +74,8 @@ def finished_games(owner, rosters, seed=6):
         for seat, value in zip(seats_of[game.pk], entries, strict=True)
     )
     ended = {saved.game_id: saved.created_at for saved in stored}  # each game's last round
-    for day, (game, typed) in enumerate(zip(games, played, strict=True)):
-        game.created_at = START + timedelta(days=day)
+    for index, (game, typed) in enumerate(zip(games, played, strict=True)):
+        game.created_at = START + timedelta(hours=index * hours_apart)
         # Every game is played to its end (played_game): settled as Game.settle would.
         game.finished_at = ended[game.pk]
         game.places = list(LAMA.places(LAMA.fold(len(typed[0]), typed)))

@@ -108,6 +108,8 @@ SCORER_ROUTES = {
     "scorer_round_calculate", "scorer_round_goal", "scorer_round_return",
     "scorer_round_edit_calculate", "scorer_round_edit_goal", "scorer_round_edit_return",
     "scorer_events",
+    "scorer_round_edit_preview",
+    "scorer_result_png",
 }  # fmt: skip
 # The live link's URLs: the read-only page and its stream.
 LIVE_ROUTES = {"live", "live_events"}

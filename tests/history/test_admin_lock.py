@@ -51,19 +51,19 @@ def saved_at_the_table_meanwhile(game, number, entries):
 def test_an_edit_made_while_a_round_is_saved_at_the_table_is_checked_with_it(
     admin_client, make_game
 ):
-    game = make_game(names=("Ana", "Ben"), rounds=[(12, 3)])
-    url = round_url(game, 1)
-    page = admin_client.get(url)  # the page read before the table saves round 2
+    game = make_game(names=("Ana", "Ben"), rounds=[(31, 3), (5, 0)])
+    url = round_url(game, 2)
+    page = admin_client.get(url)  # the page read before the table saves round 3
     ana = page.context["inline_admin_formsets"][0].formset.forms[0]  # seat 1 first
-    edited = form_data(page) | {ana.add_prefix("value"): 5}  # fine alone, not with round 2
-    table = saved_at_the_table_meanwhile(game, 2, (-10, 4))  # Ana gives back a black chip
+    edited = form_data(page) | {ana.add_prefix("value"): 9}  # fine alone, not with round 3
+    table = saved_at_the_table_meanwhile(game, 3, (2, 0))
 
     response = admin_client.post(url, edited)
     table.join()
 
     assert response.status_code == 200
-    assert "Round 2: Ana has only 5 points and cannot give back a black chip" in response.text
-    assert Game.objects.get(pk=game.pk).state.totals == (2, 7)
+    assert "Ana reaches 40 in round 2, so round 3 could not have been played" in response.text
+    assert Game.objects.get(pk=game.pk).state.totals == (38, 3)
 
 
 def test_a_round_deleted_while_the_next_is_saved_at_the_table_stays(admin_client, make_game):

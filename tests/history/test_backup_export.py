@@ -72,13 +72,12 @@ def test_the_csv_has_a_row_per_player_per_round(alice_client, make_game):
     assert rows[6] == [str(game.pk), day, "2", "3", "Cleo", "-10", "-10", "2", "L.L.A.M.A.", "", ""]
 
 
-def test_a_return_clamped_at_zero_is_exported_as_applied(alice_client, make_game):
-    # Entries hold the points the rules count (migration 0014): Ben had no chip to give back.
-    make_game(names=("Ana", "Ben"), rounds=[(3, -1)])
+def test_a_return_with_no_chip_is_exported_as_typed_and_as_it_counts(alice_client, make_game):
+    make_game(names=("Ana", "Ben"), rounds=[(3, -1)])  # Ben had no chip to give back
 
     rows = read_csv(alice_client.get("/history/export.csv"))
 
-    assert rows[2][4:8] == ["Ben", "0", "0", "0"]
+    assert rows[2][4:8] == ["Ben", "-1", "0", "0"]  # typed, counted, total
 
 
 @pytest.mark.parametrize(
@@ -208,6 +207,7 @@ def exported(client):
 def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game):
     make_game(rounds=FINISHED)
     exported(alice_client)  # the account's first export opens its counter (an INSERT, once)
+    make_game(rounds=FINISHED)  # a change: the table is counted again, as after the five below
     caches["folds"].clear()  # the games are folded again, as they are after a change
     with CaptureQueriesContext(connection) as few:
         exported(alice_client)
@@ -218,7 +218,7 @@ def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game
         exported(alice_client)
 
     assert len(many) == len(few)
-    assert Game.objects.count() == 6
+    assert Game.objects.count() == 7
 
 
 @pytest.mark.parametrize("count", [0, 1, 3])
@@ -272,9 +272,9 @@ def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monk
     monkeypatch.setattr(export, "CHUNK", 4)
     caches["folds"].clear()
 
-    # the nights, then their games, their rounds and their seats: per chunk of nights (4, 4
-    # and 2), not per night
-    assert at_once == 4
+    # the nights, then their games with their seats, and their rounds: per chunk of nights
+    # (4, 4 and 2), not per night
+    assert at_once == 3
     assert nights_part_queries(alice_client) == 3 * at_once
 
 

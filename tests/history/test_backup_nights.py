@@ -10,7 +10,7 @@ from django.test import Client
 
 from games import nights
 from games.archive import restore
-from games.models import PLACE_MAX_LENGTH, Game, Night
+from games.models import LINE_MAX_LENGTH, Game, Night
 from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
 from tests.history.test_backup_import import snapshot, upload
@@ -93,6 +93,30 @@ def test_a_backup_of_one_night_into_an_account_with_games_makes_a_night_of_its_o
     assert Game.objects.get(pk=held.pk).night.games.count() == 1
 
 
+def test_a_backups_night_of_weeks_comes_back_cut_into_evenings(
+    alice_client, alice, bob, bob_client, make_game
+):
+    from datetime import timedelta
+
+    games = [make_game(rounds=FINISHED) for _ in range(5)]
+    hours = [0, 5, 10, 15, 20]  # chained by the gap of before: one night of 20 h
+    start = games[0].created_at - timedelta(weeks=3)
+    for game, after in zip(games, hours, strict=True):
+        Game.objects.filter(pk=game.pk).update(created_at=start + timedelta(hours=after))
+    Game.objects.update(night=games[0].night_id)
+    Night.objects.exclude(pk=games[0].night_id).delete()
+    nights.name(Night.objects.get(), "Soirée chez Mamie")
+    document = exported(alice_client)
+    assert len(document["nights"]) == 1
+
+    assert upload(bob_client, document).imported
+
+    placed = [bob.games.get(uuid=game.uuid).night for game in games]
+    assert len({night.pk for night in placed[:4]}) == 1  # 15 h: within the span
+    assert placed[4] != placed[0] and placed[4].label == ""
+    assert placed[0].label == "Soirée chez Mamie" and bob.nights.count() == 2
+
+
 def test_the_nights_of_an_import_stay_out_of_sight_until_its_last_step(
     alice_client, two_nights, bob, bob_client, make_game, monkeypatch
 ):
@@ -133,8 +157,8 @@ def test_the_nights_of_an_import_stay_out_of_sight_until_its_last_step(
         ({"id": 7, "label": ""}, "its night must give the date and time it started."),
         ({"id": 7, "start": "Saturday", "label": ""}, "“Saturday” is not a date and time."),
         (
-            {"id": 7, "start": "2025-01-04T20:00:00+00:00", "label": "x" * (PLACE_MAX_LENGTH + 1)},
-            f"its night’s label must have at most {PLACE_MAX_LENGTH} characters.",
+            {"id": 7, "start": "2025-01-04T20:00:00+00:00", "label": "x" * (LINE_MAX_LENGTH + 1)},
+            f"its night’s label must have at most {LINE_MAX_LENGTH} characters.",
         ),
         (
             {"id": 7, "start": "2025-01-04T20:00:00+00:00", "label": ["Birthday"]},

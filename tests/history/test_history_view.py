@@ -243,7 +243,7 @@ def test_each_row_names_its_game_by_who_played_and_when_it_started(alice_client,
 def test_a_row_names_its_game_by_its_place_where_it_has_one(alice_client, make_game):
     game = make_game(rounds=FINISHED)
     Game.objects.filter(pk=game.pk).update(
-        created_at=datetime(2026, 3, 1, 20, 5, tzinfo=UTC), place="Chez Zoé"
+        created_at=datetime(2026, 3, 1, 20, 5, tzinfo=UTC), venue="Chez Zoé"
     )
     response = alice_client.get("/history/", HTTP_ACCEPT_LANGUAGE="en")
     link = f'<a href="/games/{game.pk}/">Chez Zoé · 1 Mar 2026, 21:05</a>'

@@ -93,7 +93,7 @@ def test_a_file_that_would_overfill_the_account_is_refused(
     ("limit", "value", "message"),
     [
         ("MAX_GAMES", 2, "This file holds more than 2 games; at most 2 can be imported at once."),
-        ("MAX_ROUNDS", 1, "Game 3 has more than 1 rounds: no real game is that long."),
+        ("MAX_ROUNDS", 1, "Game 3 has more than 1 round: no real game is that long."),
         ("MAX_ENTRIES", 5, "This file holds more than 5 numbers typed"),
     ],
 )

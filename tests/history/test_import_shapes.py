@@ -72,11 +72,11 @@ def brackets(count):
 
 SHAPES = {
     # issue 24's file: 120 KB that took 5 GB
-    "60,000 brackets": (brackets(60_000), "nested more than 5 deep"),
-    "10 MB of brackets": (brackets(TEN_MB // 2), "nested more than 5 deep"),
+    "60,000 brackets": (brackets(60_000), "nested more than 5 levels deep"),
+    "10 MB of brackets": (brackets(TEN_MB // 2), "nested more than 5 levels deep"),
     "objects in objects": (
         b'[{"a":' * 100_000 + b"1" + b"}" * 100_000 + b"]",
-        "nested more than 5 deep",
+        "nested more than 5 levels deep",
     ),
     "a list of numbers": (filled(b"[", b"0,", b"0]"), "more than 5000 games"),
     "a game of a million keys": (
@@ -112,7 +112,7 @@ SHAPES = {
     # a backup's object: its games, and beside them what the app derives (read past)
     "brackets beside the games": (
         b'{"games":[],"nights":' + brackets(TEN_MB // 2 - 30) + b"}",
-        "nested more than 6 deep",
+        "nested more than 6 levels deep",
     ),
     "a long text beside the games": (
         filled(b'{"games":[],"nights":[{"label":"', b"x", b'"}]}'),
@@ -120,7 +120,7 @@ SHAPES = {
     ),
     "a deep game in the object": (
         b'{"games":' + brackets(60_000) + b"}",
-        "nested more than 5 deep",
+        "nested more than 5 levels deep",
     ),
 }
 
@@ -159,7 +159,7 @@ def test_the_nested_file_is_refused_by_the_import_in_words(alice_client):
     response = upload(alice_client, b"[" * 6 + b"]" * 6)
 
     assert response.refused
-    assert "its lists are nested more than 5 deep" in response.html
+    assert "its lists are nested more than 5 levels deep" in response.html
 
 
 @pytest.mark.django_db

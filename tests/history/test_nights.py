@@ -47,12 +47,68 @@ def test_nights_are_per_account(make_game, bob):
     assert mine.night.owner_id != theirs.night.owner_id
 
 
-def test_a_rematch_keeps_the_night_even_after_the_gap(alice_client, make_game):
-    game = make_game(names=("Ana", "Ben"))
-    started_ago(game, 30)
-    alice_client.post(f"/games/{game.pk}/rematch/")
-    rematch = Game.objects.exclude(pk=game.pk).get()
-    assert rematch.night_id == game.night_id
+def test_games_hours_apart_do_not_chain_past_the_span(make_game, settings):
+    settings.NIGHT_GAP_HOURS, settings.NIGHT_SPAN_HOURS = 6, 16
+    games = [make_game() for _ in range(5)]
+    for game, ago in zip(games, [20, 15, 10, 5, 1], strict=True):
+        started_ago(game, ago)
+    Game.objects.update(night=None)
+    Night.objects.all().delete()
+    nights.place_unplaced(games[0].owner)
+    placed = [Game.objects.get(pk=game.pk).night_id for game in games]
+    # each within 6 h of the one before; the last 19 h after the first
+    assert placed[0] == placed[1] == placed[2] == placed[3] != placed[4]
+    assert make_game().night_id == placed[4]
+
+
+def test_a_game_past_the_span_of_the_first_starts_a_night(make_game, settings):
+    settings.NIGHT_GAP_HOURS, settings.NIGHT_SPAN_HOURS = 6, 16
+    first, second = make_game(), make_game()
+    started_ago(first, 17)
+    started_ago(second, 4)
+    Game.objects.filter(pk=second.pk).update(night=first.night_id)
+    assert make_game().night_id != first.night_id  # within 6 h of the latest, 17 h of the first
+
+
+def test_a_rematch_of_an_old_game_joins_tonights_night(alice_client, make_game):
+    old = make_game(names=("Ana", "Ben"))
+    started_ago(old, 30 * 24)
+    tonight = make_game(names=("Ana", "Cleo"))
+    alice_client.post(f"/games/{old.pk}/rematch/")
+    rematch = Game.objects.exclude(pk__in=[old.pk, tonight.pk]).get()
+    assert rematch.night_id == tonight.night_id != old.night_id
+
+
+def test_a_rematch_of_an_old_game_alone_starts_a_night(alice_client, make_game):
+    old = make_game(names=("Ana", "Ben"))
+    started_ago(old, 30)
+    alice_client.post(f"/games/{old.pk}/rematch/")
+    rematch = Game.objects.exclude(pk=old.pk).get()
+    assert rematch.night_id != old.night_id
+    assert Night.objects.get(pk=old.night_id).games.count() == 1
+
+
+def test_deleting_a_game_refreshes_its_night(alice_client, make_game):
+    first, second = make_game(), make_game()
+    started_ago(first, 2)
+    night = Night.objects.get(pk=first.night_id)
+    assert night.start == Game.objects.get(pk=first.pk).created_at
+    alice_client.post(f"/games/{first.pk}/delete/")
+    assert Night.objects.get(pk=night.pk).start == second.created_at
+    alice_client.post(f"/games/{second.pk}/delete/")
+    assert not Night.objects.exists()
+
+
+def test_a_move_to_a_night_emptied_meanwhile_is_refused_and_moves_nothing(alice_client, make_game):
+    early = make_game()
+    started_ago(early, 30)
+    late = make_game()
+    form = {"night": str(early.night_id)}
+    Game.objects.filter(pk=early.pk).delete()  # the night's last game, from another phone
+    Night.objects.filter(pk=early.night_id).delete()
+    response = alice_client.post(f"/games/{late.pk}/night/", form)
+    assert response.status_code == 422
+    assert Game.objects.get(pk=late.pk).night_id == late.night_id
 
 
 def test_the_owner_moves_a_game_to_another_night(alice_client, make_game):

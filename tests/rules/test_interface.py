@@ -146,10 +146,23 @@ def test_a_game_replayed_with_one_round_replaced_or_added(ruleset):
             ruleset.fold_with(2, rounds, number, rules.Round((3, 4)))
 
 
-def test_a_round_replaced_is_checked_with_every_round_after_it():
+def test_a_round_replaced_never_refuses_a_later_return_it_leaves_without_its_chip():
     lama = for_kind("lama")
     rounds = [(12, 3), (-10, 4)]  # Ana gives back a black chip with 12 points
+    corrected = lama.fold_with(2, rounds, 1, rules.Round((5, 0)))  # with 5, no black chip
+    assert corrected.rounds[1].entries == (-10, 4)  # as typed
+    assert corrected.rounds[1].points == (-1, 4)  # the best chip she then holds
+    assert lama.fold_with(2, rounds, 1, rules.Round((12, 3))).totals == (2, 7)  # taken back
+
+
+def test_the_round_being_typed_is_checked_against_the_totals():
+    lama = for_kind("lama")
     with pytest.raises(rules.RoundRefused) as refused:
-        lama.fold_with(2, rounds, 1, rules.Round((5, 0)))  # with 5, she has no black chip
+        lama.fold_with(2, [(7, 3)], 2, rules.Round((-10, 4)))
     (violation,) = refused.value.violations
-    assert (violation.code, violation.round) == ("return_too_big", 2)
+    assert (violation.code, violation.round, violation.seat) == ("return_too_big", 2, 0)
+    # an edit checks only the numbers typed anew: Ben's 4 -> 5 keeps Ana's -10 as stored
+    edited = lama.fold_with(2, [(7, 3), (-10, 4)], 2, rules.Round((-10, 5)))
+    assert edited.totals == (6, 8)
+    with pytest.raises(rules.RoundRefused):  # typed anew, it is checked
+        lama.fold_with(2, [(7, 3), (-1, 4)], 2, rules.Round((-10, 4)))

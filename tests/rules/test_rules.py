@@ -589,10 +589,21 @@ def test_every_violation_of_the_bad_round_carries_its_number():
 
 
 def test_a_black_chip_return_depends_on_the_total_when_it_is_played():
-    # Seat 0 has 9 after round 1, so -10 in round 2 is too big; with 10 it is fine.
-    refused = refusal(2, [(9, 0), (-10, 5)])
-    assert only(refused.violations).params["best"] == -1
+    # Seat 0 has 9 after round 1, so -10 typed in round 2 is too big; with 10 it is fine.
+    with pytest.raises(RoundRefused) as refused:
+        LAMA.fold_with(2, [(9, 0)], 2, Round((-10, 5)))
+    assert only(refused.value.violations).params["best"] == -1
     assert fold(2, [(10, 0), (-10, 5)]).totals == (0, 5)
+
+
+@pytest.mark.parametrize(
+    ("total", "typed", "counts"),
+    [(12, -10, -10), (7, -10, -1), (1, -10, -1), (0, -10, 0), (0, -1, 0), (12, -1, -1)],
+)
+def test_a_stored_return_counts_the_best_chip_the_player_then_holds(total, typed, counts):
+    """Replayed as stored (an earlier round corrected since), a return is never refused."""
+    state = fold(2, [(total, 1), (typed, 5)])
+    assert (state.rounds[1].entries[0], state.rounds[1].points[0]) == (typed, counts)
 
 
 # --------------------------------------------------------------------------- fold properties

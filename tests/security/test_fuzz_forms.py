@@ -16,7 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games import names
+from common import names
 from games.models import NAME_MAX_LENGTH, Game, Player
 
 pytestmark = pytest.mark.engine

@@ -1,10 +1,10 @@
-"""One limiter for every limit (accounts/limits.py): log-in failures, password resets, sign-ups,
+"""One limiter for every limit (common/limits.py): log-in failures, password resets, sign-ups,
 imports and exports are each counted in its one table, and hold with the cache gone."""
 
 import pytest
 from django.core.cache import caches
 
-from accounts.models import Counter
+from common.models import Counter
 from jobs.models import Job
 from tests.history.test_backup_import import a_game, upload
 

@@ -5,8 +5,9 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from accounts import limits, throttle
-from accounts.models import Counter
+from accounts import throttle
+from common import limits
+from common.models import Counter
 from tests.helpers.live import PASSWORD, Phone, at_once, running_server
 
 WRONG = {"username": "alice", "password": "wrong-horse"}

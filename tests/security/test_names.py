@@ -1,6 +1,6 @@
 """Player names: nothing invisible, nothing that steers the text, no two look-alikes at a table.
 
-One rule (games/names.py) serves the new-game form, the import of a backup and the admin's
+One rule (common/names.py) serves the new-game form, the import of a backup and the admin's
 player form; each is tested here through its own door.
 """
 

@@ -164,9 +164,18 @@ def test_the_link_keeps_the_port_of_site_url(client, carol, mailed, settings):
     assert link_in(mailed[0]).startswith("http://127.0.0.1:8000/accounts/reset/")
 
 
-def test_the_mail_is_in_the_language_of_the_page(client, carol, mailed):
-    ask(client, "carol@example.org", HTTP_ACCEPT_LANGUAGE="fr")
-    assert "Réinitialisation du mot de passe" in mailed[0].subject
+@pytest.mark.parametrize(
+    ("language", "subject", "body"),
+    [
+        ("fr", "Réinitialisation du mot de passe", "nouveau mot de passe"),
+        ("de", "Passwort auf", "neues Passwort"),
+        ("pl", "Reset hasła", "nowe hasło"),
+    ],
+)
+def test_the_mail_is_in_the_language_of_the_page(client, carol, mailed, language, subject, body):
+    ask(client, "carol@example.org", HTTP_ACCEPT_LANGUAGE=language)
+    assert subject in mailed[0].subject
+    assert body in mailed[0].body
 
 
 def test_the_mailed_link_sets_a_new_password(client, carol, mailed):

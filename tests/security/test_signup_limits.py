@@ -1,5 +1,5 @@
 """Sign-up is held to its share: tries per client in a window (the one limiter,
-accounts/limits.py), and the look-alike check is one look-up on the index of what usernames
+common/limits.py), and the look-alike check is one look-up on the index of what usernames
 look like (accounts.models.Skeleton), however many accounts there are."""
 
 from datetime import timedelta

@@ -1,5 +1,5 @@
 """Usernames: one that looks like another account's is refused, at sign-up and in the admin,
-by the rule that keeps look-alike players from one table (games/names.py)."""
+by the rule that keeps look-alike players from one table (common/names.py)."""
 
 from html import unescape
 

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 
+import accounts.services
 from games import services
 from games.archive import restore
 from games.archive.tasks import import_backup
@@ -145,7 +146,7 @@ def test_an_account_deleted_during_a_batch_of_its_import_waits_for_it_then_goes_
 
 
 def test_an_import_whose_account_was_deleted_before_it_ran_does_nothing(importing, alice):
-    services.delete_account(alice)
+    accounts.services.delete_account(alice)
 
     import_backup.call(importing.pk)
 

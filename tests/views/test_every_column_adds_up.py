@@ -47,17 +47,14 @@ def test_the_entries_shown_in_each_column_sum_to_its_total(ruleset, data):
 
 @pytest.mark.parametrize("kind", ["lama", "lato"])
 @pytest.mark.parametrize("typed", [-1, -10])
-def test_a_return_typed_for_a_player_with_no_chip_is_saved_and_shown_as_zero(
+def test_a_return_typed_for_a_player_with_no_chip_is_saved_as_typed_and_shown_as_zero(
     alice_client, make_game, kind, typed
 ):
     game = make_game(kind=kind)
     response = post_round(alice_client, game, typed, 4, 6)
     assert response.status_code == 302
-    assert [e.value for e in Round.objects.get(game=game).entries.order_by("seat__position")] == [
-        0,
-        4,
-        6,
-    ]
+    entries = Round.objects.get(game=game).entries.order_by("seat__position")
+    assert [e.value for e in entries] == [typed, 4, 6]
     html = alice_client.get(game.get_absolute_url()).text
     assert "−1" not in html and "−10" not in parts(html, "tbody")[0]
 

@@ -39,8 +39,8 @@ def test_it_describes_a_game_in_progress(alice_client, make_game):
             },
             {
                 "number": 2,
-                # Ben had no chip to give back: stored as the 0 the rules count.
-                "entries": {"Ana": 3, "Ben": 0, "Cleo": 7},
+                # Ben had no chip to give back: his -1 as typed, counting 0.
+                "entries": {"Ana": 3, "Ben": -1, "Cleo": 7},
                 "points": {"Ana": 3, "Ben": 0, "Cleo": 7},
                 "last_to_quit": None,
             },

@@ -159,3 +159,13 @@ def test_a_rematch_past_the_accounts_most_games_goes_back_to_the_sheet(
     assert response.redirect_chain == [(game.get_absolute_url(), 302)]
     assert FULL in response.content.decode()
     assert alice.games.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "named"), [("en", "{seat}: {name}"), ("fr", "{seat}\u00a0: {name}")]
+)
+def test_the_who_starts_list_is_written_with_the_pages_words(alice_client, language, named):
+    # js/new-game.js writes "Joueur 1 : Élodie" from them as a name is typed
+    alice_client.cookies["django_language"] = language
+    response = alice_client.get(URL)
+    assert tags(response.text, "select", id="id_starter")[0]["data-named"] == named

@@ -15,8 +15,8 @@ from tests.helpers.pagetext import tags, text
 FINISHED = [(31, 0, 12), (20, 3, -10)]
 
 
-def about(client, game, place="", note=""):
-    return client.post(f"/games/{game.pk}/about/", {"place": place, "note": note})
+def about(client, game, venue="", note=""):
+    return client.post(f"/games/{game.pk}/about/", {"venue": venue, "note": note})
 
 
 def test_it_saves_the_place_and_the_note_and_shows_them(alice_client, make_game):
@@ -26,7 +26,7 @@ def test_it_saves_the_place_and_the_note_and_shows_them(alice_client, make_game)
 
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     game.refresh_from_db()
-    assert (game.place, game.note) == ("Chez Anaïs", "Revanche dimanche\navec Zoé")
+    assert (game.venue, game.note) == ("Chez Anaïs", "Revanche dimanche\navec Zoé")
     page = alice_client.get(f"/games/{game.pk}/").content.decode()
     assert "Chez Anaïs" in page
     assertInHTML("Revanche dimanche<br>avec Zoé", page)
@@ -36,7 +36,7 @@ def test_a_finished_game_takes_them_too(alice_client, make_game):
     game = make_game(rounds=FINISHED)
 
     assert about(alice_client, game, "Lyon").status_code == 302
-    assert Game.objects.get(pk=game.pk).place == "Lyon"
+    assert Game.objects.get(pk=game.pk).venue == "Lyon"
 
 
 def test_the_sheet_offers_the_form_with_labels(alice_client, make_game):
@@ -45,16 +45,16 @@ def test_the_sheet_offers_the_form_with_labels(alice_client, make_game):
     page = alice_client.get(f"/games/{game.pk}/").content.decode()
 
     assert tags(page, "form", action=f"/games/{game.pk}/about/")
-    assertInHTML('<label for="id_place">Place</label>', page)
+    assertInHTML('<label for="id_venue">Place</label>', page)
     assertInHTML('<label for="id_note">Note</label>', page)
 
 
 @pytest.mark.parametrize(
     ("place", "note", "field"),
     [
-        ("Chez\u202eAnaïs", "", "place"),  # a direction character
+        ("Chez\u202eAnaïs", "", "venue"),  # a direction character
         ("", "ok\n\u200bhidden", "note"),  # a zero-width space on its second line
-        ("x" * 61, "", "place"),
+        ("x" * 61, "", "venue"),
         ("", "x" * 501, "note"),
     ],
 )
@@ -72,7 +72,7 @@ def test_it_refuses_what_it_cannot_keep_next_to_the_field(
     assert f"id_{field}_error" in described_by
     assert tags(page, "details", open=True)
     game.refresh_from_db()
-    assert (game.place, game.note) == ("", "")
+    assert (game.venue, game.note) == ("", "")
 
 
 def test_it_answers_post_only(alice_client, make_game):
@@ -102,7 +102,7 @@ def test_the_picture_shows_a_new_place(alice_client, make_game):
 
 def test_the_history_shows_them(alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_place_and_note(game, "Chez Anaïs", "Revanche dimanche")
+    services.set_venue_and_note(game, "Chez Anaïs", "Revanche dimanche")
 
     page = text(alice_client.get("/history/").content.decode())
 
@@ -118,9 +118,9 @@ def test_the_history_finds_games_by_place_or_note_whatever_the_case_and_accents(
     alice_client, make_game, words
 ):
     found = make_game(rounds=FINISHED)
-    services.set_place_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été, Zoé, Łódź")
+    services.set_venue_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été, Zoé, Łódź")
     other = make_game(rounds=FINISHED)
-    services.set_place_and_note(other, "Lyon", "Café 100%")
+    services.set_venue_and_note(other, "Lyon", "Café 100%")
 
     response = alice_client.get("/history/", {"search": words})
 
@@ -138,7 +138,7 @@ def test_the_search_field_has_a_label_and_keeps_what_was_typed(alice_client):
 
 def test_the_json_has_them(alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_place_and_note(game, "Lyon", "Café\ncrème")
+    services.set_venue_and_note(game, "Lyon", "Café\ncrème")
 
     data = alice_client.get(f"/games/{game.pk}.json").json()
 
@@ -147,7 +147,7 @@ def test_the_json_has_them(alice_client, make_game):
 
 def test_the_csv_has_them_on_each_row_and_safe(alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_place_and_note(game, "=Lyon", "Café")
+    services.set_venue_and_note(game, "=Lyon", "Café")
 
     response = alice_client.get("/history/export.csv")
     lines = b"".join(response.streaming_content).decode("utf-8-sig").splitlines()
@@ -164,7 +164,7 @@ def upload(client, data):
 @pytest.mark.engine
 def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_place_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
+    services.set_venue_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
     exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))[
         "games"
     ]
@@ -173,7 +173,23 @@ def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
     assert upload(client, exported).status_code == 302
 
     restored = bob.games.get()
-    assert (restored.place, restored.note) == ("Chez Anaïs", "Revanche\ndimanche")
+    assert (restored.venue, restored.note) == ("Chez Anaïs", "Revanche\ndimanche")
+    assert exported[0]["place"] == "Chez Anaïs"  # the key of before Game.venue, kept
+
+
+@pytest.mark.engine
+def test_a_backup_written_before_the_venue_was_renamed_restores_it(client, bob):
+    """A file as the export wrote it when the field was Game.place."""
+    written = {
+        "game": "lama", "players": ["Ana", "Ben"], "started_at": "2026-01-02T20:00:00+00:00",
+        "rounds": [{"number": 1, "entries": {"Ana": 3, "Ben": 0}, "last_to_quit": None,
+                    "saved_at": "2026-01-02T20:05:00+00:00"}],
+        "place": "Chez Anaïs", "note": "Revanche",
+    }  # fmt: skip
+    client.force_login(bob)
+
+    assert upload(client, [written]).status_code == 302
+    assert bob.games.values_list("venue", "note").get() == ("Chez Anaïs", "Revanche")
 
 
 @pytest.mark.engine
@@ -187,7 +203,7 @@ def test_a_backup_from_before_them_still_imports(alice_client, make_game, bob, c
     client.force_login(bob)
 
     assert upload(client, exported).status_code == 302
-    assert (bob.games.get().place, bob.games.get().note) == ("", "")
+    assert (bob.games.get().venue, bob.games.get().note) == ("", "")
 
 
 @pytest.mark.engine
@@ -219,7 +235,7 @@ def test_a_backup_with_a_place_or_note_it_cannot_keep_is_refused(
 
 def test_bg_stats_gets_them_as_location_and_comments(make_game):
     game = make_game(rounds=FINISHED)
-    services.set_place_and_note(game, "Chez Anaïs", "Revanche dimanche")
+    services.set_venue_and_note(game, "Chez Anaïs", "Revanche dimanche")
 
     play = bgstats.play(game)
 
@@ -236,9 +252,9 @@ def test_bg_stats_gets_neither_when_the_game_has_none(make_game):
 @pytest.mark.engine
 def test_the_search_takes_percent_signs_as_typed(alice_client, make_game):
     found = make_game(rounds=FINISHED)
-    services.set_place_and_note(found, "Lyon", "Café 100%")
+    services.set_venue_and_note(found, "Lyon", "Café 100%")
     other = make_game(rounds=FINISHED)
-    services.set_place_and_note(other, "Lyon", "Café 1000")
+    services.set_venue_and_note(other, "Lyon", "Café 1000")
 
     page = alice_client.get("/history/", {"search": "100%"}).content.decode()
 

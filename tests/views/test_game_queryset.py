@@ -86,7 +86,7 @@ def test_the_rounds_are_read_in_order_with_their_times_and_keys(make_game):
     game = next(Game.objects.filter(pk=made.pk).with_rounds())
 
     assert [r.number for r in game.stored_rounds] == [1, 2, 3]
-    assert game.stored_rounds[1].played == Round((31, 0, 4))  # Ben's -1, with no chip, counts 0
+    assert game.stored_rounds[1].played == Round((31, -1, 4))  # as typed (it counts 0)
     assert game.submission_keys == {key: 3}
     saved = list(made.rounds.order_by("number").values_list("created_at", flat=True))
     assert [r.created_at for r in game.stored_rounds] == saved

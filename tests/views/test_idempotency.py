@@ -160,3 +160,31 @@ def test_a_stale_round_after_the_end_says_the_numbers_were_not_saved(alice_clien
 def test_the_sheet_is_never_stored_by_the_browser(alice_client, make_game):
     response = alice_client.get(make_game().get_absolute_url())
     assert "no-store" in response["Cache-Control"]
+
+
+def test_the_other_phones_same_round_with_the_same_numbers_is_saved_not_refused(
+    alice_client, make_game
+):
+    """Sent a moment after the other phone's save of round 1, before this form moved on: the
+    same numbers are the same round (issue 30, item 4)."""
+    game = make_game()
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(str(uuid.uuid4())))
+    response = alice_client.post(f"/games/{game.pk}/rounds/", round_post(str(uuid.uuid4())))
+
+    assert response.status_code == 302
+    assert "Round 1 saved." in alice_client.get(response["Location"]).text
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_the_other_phones_same_round_with_other_numbers_shows_both_versions(
+    alice_client, make_game
+):
+    game = make_game()
+    alice_client.post(f"/games/{game.pk}/rounds/", round_post(str(uuid.uuid4())))
+    other = round_post(str(uuid.uuid4()), seat_0=9, seat_1=0, seat_2=4)
+    response = alice_client.post(f"/games/{game.pk}/rounds/", other, headers={"HX-Request": "true"})
+
+    assert response.status_code == 409
+    assert "with other numbers (Ana 5, Ben 0, Cleo 12)" in response.text  # saved
+    assert "Your numbers (Ana 9, Ben 0, Cleo 4) are in the form below" in response.text  # typed
+    assert field(response.text, "seat_0", 9) and field(response.text, "round_number", 2)

@@ -13,14 +13,29 @@ def html_lang(response):
 
 
 def switch(client, language, page):
-    """Press the language button of `page`, as a browser without JavaScript would."""
+    """Press the language button of `page`, as a browser without JavaScript would: the form's
+    own `next`, or the button's formaction on a page with its language in its address."""
     html = client.get(page).content.decode()
-    form = next(f for f in parts(html, "form") if tags(f, name="language", value=language))
+    form = next(
+        f for f in parts(html, "form") if tags(f, "button", name="language", value=language)
+    )
+    button = tags(form, "button", name="language", value=language)[0]
+    if "formaction" in button:
+        return client.post(button["formaction"], {"language": language})
     next_url = tags(form, "input", name="next")[0]["value"]
     return client.post(reverse("set_language"), {"language": language, "next": next_url})
 
 
-@pytest.mark.parametrize(("accept", "lang"), [("fr-FR,fr;q=0.9,en;q=0.5", "fr"), ("en-GB", "en")])
+ACCEPTED = [
+    ("fr-FR,fr;q=0.9,en;q=0.5", "fr"),
+    ("en-GB", "en"),
+    ("de-AT,de;q=0.9,en;q=0.5", "de"),
+    ("pl-PL,pl;q=0.9,en-US;q=0.8,en;q=0.7", "pl"),
+    ("es-ES,es;q=0.9,de;q=0.5", "de"),  # the first language offered in the browser's list
+]
+
+
+@pytest.mark.parametrize(("accept", "lang"), ACCEPTED)
 def test_it_follows_the_browser_language(client, accept, lang):
     response = client.get("/accounts/login/", headers={"accept-language": accept})
     assert html_lang(response) == lang
@@ -28,17 +43,17 @@ def test_it_follows_the_browser_language(client, accept, lang):
 
 
 def test_it_falls_back_to_english_for_other_languages(client):
-    response = client.get("/accounts/login/", headers={"accept-language": "de"})
+    response = client.get("/accounts/login/", headers={"accept-language": "es"})
     assert html_lang(response) == "en"
 
 
 def test_the_root_sends_each_browser_to_its_language(client):
-    assert client.get("/", headers={"accept-language": "fr"}).url == "/fr/"
-    assert client.get("/", headers={"accept-language": "en"}).url == "/en/"
+    for code, _name in settings.LANGUAGES:
+        assert client.get("/", headers={"accept-language": code}).url == f"/{code}/"
 
 
 def test_the_login_page_keeps_its_plain_address():
-    for language in ("en", "fr"):
+    for language, _name in settings.LANGUAGES:
         with translation.override(language):
             assert reverse("login") == "/accounts/login/"
             assert reverse("game_new") == "/games/new/"
@@ -85,21 +100,27 @@ def test_after_a_refused_form_the_switch_returns_to_the_page_it_came_from(alice_
     assert tags(html, "input", name="next", value=sheet)
 
 
-def test_every_page_offers_both_languages_by_name(client):
-    html = client.get("/en/").content.decode()
-    switch_forms = parts(html, "form", action=reverse("set_language"))
-    assert len(switch_forms) == 2
-    assert texts(switch_forms[0], "button", type="submit", lang="en") == ["English"]
-    assert texts(switch_forms[1], "button", type="submit", lang="fr") == ["Français"]
-    assert texts(switch_forms[0], aria_current="true") == ["English"]
-    assert not tags(switch_forms[1], aria_current=True)  # the page is not in French
+def test_every_page_offers_every_language_named_in_itself(client):
+    html = client.get("/pl/").content.decode()
+    switch_form = parts(html, "form", action=reverse("set_language"))[0]
+    buttons = tags(switch_form, "button", name="language")
+    assert [(b["value"], b["lang"]) for b in buttons] == [(c, c) for c in ("en", "fr", "de", "pl")]
+    assert texts(switch_form, "button") == ["English", "Français", "Deutsch", "Polski"]
+    assert texts(switch_form, aria_current="true") == ["Polski"]
 
 
-@pytest.mark.parametrize("path", ["/en/", "/fr/rules/", "/en/rules/turn/"])
+def test_the_switch_is_one_form_whatever_the_number_of_languages(alice_client, make_game):
+    html = alice_client.get(make_game().get_absolute_url()).content.decode()
+    assert len(parts(html, "form", action=reverse("set_language"))) == 1
+
+
+@pytest.mark.parametrize(
+    "path", ["/en/", "/fr/rules/", "/de/rules/turn/", "/pl/rules/llama-llama/"]
+)
 def test_public_pages_name_their_translations(client, path):
     html = client.get(path).content.decode()
     rest = path.partition("/")[2].partition("/")[2]
-    for code in ("en", "fr"):
+    for code, _name in settings.LANGUAGES:
         href = f"http://testserver/{code}/{rest}"
         assert tags(html, "link", rel="alternate", hreflang=code, href=href)
     assert tags(html, "link", hreflang="x-default", href=f"http://testserver/{rest}")

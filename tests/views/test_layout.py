@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("games", "accounts", "jobs", "scorekeeper")
+APPS = ("games", "accounts", "common", "jobs", "scorekeeper")
 
 
 def is_view_module(name):

@@ -192,6 +192,23 @@ def test_the_home_page_shows_tonights_night_while_it_lasts(alice_client, night_o
     assert "Tonight" not in alice_client.get("/en/").content.decode()
 
 
+def test_tonight_stays_tonights_after_a_rematch_of_an_old_game(
+    alice_client, night_of_four, make_game
+):
+    from datetime import timedelta
+
+    old = make_game(names=("Ana", "Ben"), rounds=[(31, 0), (20, 3)])
+    weeks_ago = old.created_at - timedelta(weeks=4)
+    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago, finished_at=weeks_ago)
+    old_night = Night.objects.create(owner=old.owner, start=weeks_ago, label="Chez Mamie")
+    Game.objects.filter(pk=old.pk).update(night=old_night)
+    alice_client.post(f"/games/{old.pk}/rematch/")
+    rematch = Game.objects.order_by("-pk").first()
+    assert rematch.night_id == night_of_four[0].night_id
+    page = alice_client.get("/en/").content.decode()
+    assert "Chez Mamie" not in page and "Tonight's night: 5 games" in page
+
+
 def test_the_history_lists_by_night(alice_client, night_of_four):
     page = alice_client.get("/nights/").content.decode()
     assert f"/nights/{night_of_four[0].night_id}/" in page

@@ -28,7 +28,7 @@ def test_the_worker_is_served_at_the_root_and_asked_for_at_each_visit(client, db
     assert response["Cache-Control"] == "no-cache"
     config = worker_config(response)
     assert response["ETag"] == f'"{config["version"]}"'
-    assert set(config["offline"]) == {"en", "fr"}
+    assert set(config["offline"]) == {"en", "fr", "de", "pl"}  # one offline page a language
     for url in config["shell"]:  # every file it keeps at install exists
         file = client.get(url)
         file.close()

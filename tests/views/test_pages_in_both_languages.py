@@ -1,4 +1,4 @@
-"""Every page reads entirely in French for a French browser, and in English for an English one."""
+"""Every page reads entirely in the browser's language: French, German or Polish, and English."""
 
 import datetime
 import re
@@ -16,9 +16,18 @@ from tests.helpers.pagetext import segments, tags, text
 NAMES = ("Ana", "Ben", "Cleo")
 # Names, and words spelt the same in both languages.
 NEUTRAL = [*NAMES, *lama.GAME_PLAYERS, "Scorekeeper", "English", "Français", "Total", "alice"]
+NEUTRAL += ["Deutsch", "Polski"]  # the language switch names each language in itself
 NEUTRAL += ["points?", "Lama", "Lege alle Minuspunkte ab", "Lato z Komarami", "LÂche ta MAin"]
 NEUTRAL += ["Llama Llama"]  # its name in both languages
-SAME_IN_BOTH = re.compile(r"\b(?:" + "|".join(NEUTRAL) + r")\b")
+# Words a language spells as English does: German's loanwords, Polish's name of the game.
+SAME_IN = {"fr": [], "de": ["Live", "Hand", "Chips"], "pl": [r"L\.L\.A\.M\.A\."]}
+TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+
+
+def same_in_both(language):
+    return re.compile(r"(?<!\w)(?:" + "|".join(NEUTRAL + SAME_IN.get(language, [])) + r")(?!\w)")
+
+
 # The account page's time zones, named as the time zone database names them, in English.
 ZONES = {label for _region, zones in zone_choices()[1:] for _name, label in zones}
 
@@ -33,13 +42,15 @@ def catalog_sentences():
                     yield part.strip()
 
 
-def untranslated(english, french):
-    """Text shown identically on both renderings of a page, or English sentences left in French."""
-    shared = set(segments(english)) & set(segments(french))
+def untranslated(english, translated, language="fr"):
+    """Text shown identically on both renderings of a page, or English sentences left in the
+    translation."""
+    shared = set(segments(english)) & set(segments(translated))
     shared -= ZONES
-    left = {s for s in shared if re.search(r"[A-Za-z]{3}", SAME_IN_BOTH.sub("", s))}
-    french_text = text(french)
-    return left | {s for s in catalog_sentences() if s in french_text}
+    neutral = same_in_both(language)
+    left = {s for s in shared if re.search(r"[A-Za-z]{3}", neutral.sub("", s))}
+    translated_text = text(translated)
+    return left | {s for s in catalog_sentences() if s in translated_text}
 
 
 @pytest.fixture
@@ -122,23 +133,27 @@ def render(client, tables, page, language):
     return response.content.decode()
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("page", PAGES)
-def test_the_page_speaks_french_throughout(alice_client, tables, page):
+def test_the_page_speaks_the_language_throughout(alice_client, tables, page, language):
     english = render(alice_client, tables, page, "en")
-    french = render(alice_client, tables, page, "fr")
-    assert untranslated(english, french) == set()
+    translated = render(alice_client, tables, page, language)
+    assert untranslated(english, translated, language) == set()
 
 
 @pytest.mark.parametrize("path", PREFIXED)
 @pytest.mark.parametrize("signed_in", [False, True])
-def test_the_public_page_speaks_french_throughout(client, alice, make_game, path, signed_in):
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_public_page_speaks_the_language_throughout(
+    client, alice, make_game, path, signed_in, language
+):
     if signed_in:
         client.force_login(alice)
         make_game(NAMES, rounds=[(5, 0, 12)])
     english = client.get(f"/en/{path}").content.decode()
-    french = client.get(f"/fr/{path}").content.decode()
-    assert tags(french, "html", lang="fr")
-    assert untranslated(english, french) == set()
+    translated = client.get(f"/{language}/{path}").content.decode()
+    assert tags(translated, "html", lang=language)
+    assert untranslated(english, translated, language) == set()
 
 
 def test_the_check_notices_english_left_in_a_french_page():
@@ -161,3 +176,24 @@ def test_dates_are_written_the_french_way(alice_client, tables):
     type(tables["going"]).objects.filter(pk=tables["going"].pk).update(created_at=when)
     assert "30 nov. 2025" in text(alice_client.get("/fr/").content.decode())
     assert "30 Nov 2025" in text(alice_client.get("/en/").content.decode())
+    # German and Polish as Django's own formats write them: no module of ours needed.
+    assert "30.11.2025" in text(alice_client.get("/de/").content.decode())
+    assert "30-11-2025" in text(alice_client.get("/pl/").content.decode())
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "pl"])
+def test_decimals_follow_the_language(client, language):
+    # The group's table's own rule page: Cleo's rating after the first game, as the table shows
+    # ratings (a rating of 2.9 in English reads 2,9 in French, German and Polish).
+    page = text(client.get(f"/{language}/rules/table/").content.decode())
+    assert ("Cleo 27.87" if language == "en" else "Cleo 27,87") in page
+
+
+@pytest.mark.parametrize(
+    ("language", "headline"),
+    [("de", "Geben Sie die Punkte ein für: Ben."), ("pl", "Wpisz punkty gracza: Ben.")],
+)
+def test_refusals_name_the_player_outside_a_declined_phrase(
+    alice_client, tables, language, headline
+):
+    assert headline in text(render(alice_client, tables, "refused round", language))

@@ -84,3 +84,17 @@ def test_saving_a_round_stays_within_its_budget(alice_client, make_game):
     # version check that is also its one raise (the optimistic lock), whether a scorer link
     # still works (none here), the round, the entries, and its BEGIN and COMMIT (a savepoint)
     assert saving_queries(alice_client, make_game(SIX, rounds(20))) == 10
+
+
+@pytest.mark.parametrize("count", [5, 500])
+def test_the_nights_cost_the_same_queries_with_5_or_500_nights(alice_client, alice, count):
+    from tests.helpers import seeding
+
+    seeding.finished_games(alice, seeding.tables(count))  # a day apart: a night each
+    assert alice.nights.count() == count
+    caches["folds"].clear()
+    # the session, the user, the count and the page of nights, the roster, their games with
+    # their seats, the rounds of those not folded yet; then the folds are kept
+    assert queries(alice_client, "/nights/") == 7
+    assert queries(alice_client, "/nights/") == 6
+    assert queries(alice_client, "/nights/?page=2") == 6 + (count > 20)

@@ -97,7 +97,7 @@ def test_each_language_has_its_picture(alice_client, make_game):
 
 
 def test_each_time_zone_has_its_picture(alice_client, make_game):
-    """Its date is read in the account's zone (accounts/zones.py): at 23:30 in Paris it is
+    """Its date is read in the account's zone (common/zones.py): at 23:30 in Paris it is
     the next day in Auckland."""
     game = finished_game(make_game)
     Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 6, 15, 21, 30, tzinfo=UTC))
@@ -122,22 +122,22 @@ def test_a_new_note_replaces_the_kept_picture_rather_than_add_one(alice_client, 
     assert len(kept_pictures()) == 1
 
 
-def test_a_game_is_drawn_a_few_times_a_minute_at_most(
-    alice_client, make_game, settings, monkeypatch
+def test_an_account_draws_a_few_pictures_a_minute_whichever_games_and_nights(
+    alice_client, client, bob, make_game, settings, monkeypatch
 ):
-    settings.RESULT_PICTURES_PER_MINUTE = 2
-    game = finished_game(make_game)
+    settings.PICTURES_PER_MINUTE = 2
+    first, second = finished_game(make_game), finished_game(make_game)
     drawn = []
     monkeypatch.setattr(picture, "png", lambda game: drawn.append(game) or b"png")
-    answers = []
-    for note in ("one", "two", "three"):
-        Game.objects.filter(pk=game.pk).update(note=note)
-        answers.append(alice_client.get(url(game)))
+    answers = [alice_client.get(url(first)), alice_client.get(url(first))]  # kept: not drawn
+    night = f"/nights/{first.night_id}/night.png"
+    answers += [alice_client.get(url(second)), alice_client.get(night)]
 
-    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
     assert len(drawn) == 2
     assert 0 < int(answers[-1]["Retry-After"]) <= 60
-    assert alice_client.get(url(finished_game(make_game))).status_code == 200  # another game
+    client.force_login(bob)
+    assert client.get(url(finished_game(make_game, owner=bob))).status_code == 200  # bob's own
 
 
 @pytest.mark.engine
@@ -219,6 +219,40 @@ def test_the_font_sets_accents_and_the_minus_sign():
     assert typeface.getname()[0] == "DejaVu Sans"
     for char in "ÉéïçœÀ−★·":
         assert typeface.getmask(char).getbbox() is not None, char
+
+
+POLISH_LETTERS = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_font_draws_every_polish_letter(bold):
+    """Each letter is drawn as a glyph of its own, not as the box of a missing one (what
+    Pillow's own font, or a font without them, draws for all alike)."""
+    typeface = picture.font(40, bold)
+
+    def glyph(char):
+        image = Image.new("L", (60, 60))
+        picture.ImageDraw.Draw(image).text((5, 5), char, font=typeface, fill=255)
+        return image.tobytes()
+
+    missing = glyph("\u0378")  # a code point no font has
+    drawn = {char: glyph(char) for char in POLISH_LETTERS}
+    assert [char for char, mask in drawn.items() if mask == missing] == []
+    assert len(set(drawn.values())) == len(POLISH_LETTERS)  # no two letters drawn alike
+
+
+@pytest.mark.parametrize(
+    ("language", "headline"), [("pl", "Wygrywa Źdźbło!"), ("de", "Sieg für Źdźbło!")]
+)
+def test_the_picture_speaks_polish_and_german(make_game, language, headline):
+    game = finished_game(make_game, names=("Łucja", "Ścibor", "Źdźbło"))
+
+    with translation.override(language):
+        result = picture.describe(game)
+        drawn = Image.open(io.BytesIO(picture.png(game)))
+
+    assert result.headline == headline
+    assert drawn.size == (picture.WIDTH, picture.HEIGHT)
 
 
 @pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])

@@ -1,6 +1,6 @@
 """Names that the database folds together are one player, on SQLite and PostgreSQL alike.
 
-The form compares names as games/names.py does (folded, and by what they look like); the
+The form compares names as common/names.py does (folded, and by what they look like); the
 unique constraint with the database's lower(), which differs on PostgreSQL for letters like
 İ and ı. Found by the fuzz test.
 """

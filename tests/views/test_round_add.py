@@ -88,7 +88,8 @@ def test_a_white_return_at_zero_is_applied_as_zero(alice_client, make_game):
     post_round(alice_client, game, -1, 3, 5)
     game = type(game).objects.get(pk=game.pk)
     assert game.state.totals == (0, 3, 5)
-    assert game.state.rounds[0].entries == (0, 3, 5)  # stored as it counts, so shown as 0
+    assert game.state.rounds[0].entries == (-1, 3, 5)  # stored as typed
+    assert game.state.rounds[0].points == (0, 3, 5)  # and shown as it counts
 
 
 def test_a_refused_round_keeps_what_was_typed(alice_client, make_game):

@@ -38,13 +38,39 @@ def test_it_refuses_an_edit_that_breaks_the_round(alice_client, make_game):
     assert fresh(game).state.totals == (12, 0, 5)
 
 
-def test_it_refuses_an_edit_that_makes_a_later_round_impossible_naming_it(alice_client, make_game):
+def test_an_edit_that_takes_a_later_black_chip_away_is_saved_and_says_what_it_counts(
+    alice_client, make_game
+):
     game = make_game(rounds=[[12, 0, 5], [3, 4, 7], [-10, 4, 7]])
     response = edit(alice_client, game, 1, 2, 0, 5)
-    body = response.content.decode()
-    assert response.status_code == 422
-    assert "Round 3: Ana has only 5 points and cannot give back a black chip" in body
+    assert response.status_code == 302
+    sheet = alice_client.get(response["Location"]).text
+    assert "Round 3: Ana’s return now counts −1, with 5 points then." in sheet
+    assert fresh(game).state.totals == (4, 8, 19)
+    assert fresh(game).state.rounds[2].entries == (-10, 4, 7)  # as typed
+
+    back = edit(alice_client, game, 1, 12, 0, 5)  # taken back: the black chip counts again
+    assert "Round 3: Ana’s return now counts −10, with 15 points then." in (
+        alice_client.get(back["Location"]).text
+    )
     assert fresh(game).state.totals == (5, 8, 19)
+
+
+def test_the_edit_page_says_what_later_returns_will_count_before_saving(alice_client, make_game):
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7], [-10, 4, 7]])
+    page = alice_client.get(f"/games/{game.pk}/rounds/1/edit/").text
+    assert tags(page, "div", id="later-returns")  # where it will say it, empty for now
+    assert "now counts" not in page
+    typed = {"round_number": 1, "seat_0": 2, "seat_1": 0, "seat_2": 5, "totals": "0,0,0"}
+    url = f"/games/{game.pk}/rounds/1/later/"
+
+    partial = alice_client.post(url, typed, headers={"HX-Request": "true"})
+    plain = alice_client.post(url, typed)
+
+    said = "Round 3: Ana’s return now counts −1, with 5 points then."
+    assert said in partial.text and 'id="later-returns"' in partial.text
+    assert said in plain.text and 'value="2"' in plain.text  # the page again, as typed
+    assert fresh(game).state.totals == (5, 8, 19)  # nothing saved
 
 
 def test_it_refuses_an_edit_that_ends_the_game_before_later_rounds(alice_client, make_game):
@@ -127,3 +153,15 @@ def test_an_edit_page_bound_to_its_round_still_saves(alice_client, make_game):
     response = edit(alice_client, game, 2, 9, 0, 7, **edit_page_fields(alice_client, game, 2))
     assert response.status_code == 302
     assert fresh(game).state.totals == (21, 0, 12)
+
+
+def test_the_walk_edit_then_revert_gives_ben_his_total_back(alice_client, make_game):
+    """Issue 30: round 1 Ana 5, Ben 12, Cleo emptied; round 2 Ana 3, Ben -10, Cleo 4."""
+    game = make_game(rounds=[[5, 12, 0], [3, -10, 4]])
+    assert fresh(game).state.totals == (8, 2, 4)
+
+    assert edit(alice_client, game, 1, 5, 0, 1).status_code == 302  # Ben emptied his hand
+    assert fresh(game).state.rounds[1].points == (3, 0, 4)  # his -10 counts 0: no chip
+    assert edit(alice_client, game, 1, 5, 12, 0).status_code == 302  # back as played
+
+    assert fresh(game).state.totals == (8, 2, 4)  # Ben 2 again, not 12

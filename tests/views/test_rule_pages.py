@@ -3,6 +3,7 @@ games, links home, French typography. Llama Llama's and the Lato z Komarami rule
 have their own files."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from games import rulebook
@@ -12,7 +13,7 @@ from tests.helpers.pagetext import bad_typography, parts, segments, tags, text
 
 LAMA = lama.RULES
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 SLUGS = [slug for slug, _title in book.SECTIONS]
 LLAMA_LLAMA_SLUGS = [slug for slug, _title in rulebook.llama_llama.SECTIONS]
 # Every rule page, after /<language>/rules/.
@@ -26,7 +27,13 @@ EVERY_PAGE = [
 TERMS = {
     "en": ["round", "draw pile", "discard pile", "chip", "llama"],
     "fr": ["manche", "pioche", "défausse", "jeton", "lama"],
+    "de": ["runde", "nachziehstapel", "ablagestapel", "chip", "lama", "minuspunkte"],
+    "pl": ["runda", "stos do dobierania", "stos kart odrzuconych", "żeton", "lama"],
 }
+POINT = {"en": "point", "fr": "point", "de": "Punkt", "pl": "punkt"}
+AND = {"en": " and ", "fr": " et ", "de": " und ", "pl": " i "}
+SHARED = {"en": "shared victory", "fr": "victoire partagée", "de": "geteilter Sieg",
+          "pl": "ex aequo"}  # fmt: skip
 
 
 def page(client, language, slug=None):
@@ -41,6 +48,15 @@ def example(html, name):
     found = parts(html, data_example=name)
     assert found, f"no example {name}"
     return text(found[0])
+
+
+def test_every_language_has_every_rule_page():
+    """A language of LANGUAGES without a page would show that page in English."""
+    root = settings.BASE_DIR / "templates" / "rules"
+    english = sorted(p.relative_to(root / "en") for p in (root / "en").rglob("*.html"))
+    for language in LANGUAGES:
+        found = sorted(p.relative_to(root / language) for p in (root / language).rglob("*.html"))
+        assert found == english, language
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -71,7 +87,7 @@ def test_the_index_sums_up_the_rules_for_the_table(client, language):
 def test_hand_examples_show_the_rules_module_penalties(client, language):
     html = page(client, language, "scoring") + page(client, language, "faq")
     for name, cards in book.HANDS.items():
-        assert f"= {LAMA.hand_penalty(cards)} point" in example(html, name)
+        assert f"= {LAMA.hand_penalty(cards)} {POINT[language]}" in example(html, name)
     assert [LAMA.hand_penalty(c) for c in ([1, 1, "llama"], [5, 5, 5], ["llama"] * 2)] == [
         11,
         5,
@@ -98,10 +114,10 @@ def test_the_game_example_ends_as_the_rules_module_says(client, language):
     assert state.finished and state.shared_victory
     shown = text(page(client, language, "end-of-game"))
     winners = [book.GAME_PLAYERS[seat] for seat in state.winners]
-    assert {"en": " and ", "fr": " et "}[language].join(winners) in shown
+    assert AND[language].join(winners) in shown
     for total in state.totals:
         assert str(total) in shown
-    assert {"en": "shared victory", "fr": "victoire partagée"}[language] in shown
+    assert SHARED[language] in shown
 
 
 def test_the_examples_follow_the_rules_module_when_it_changes(client, monkeypatch):

@@ -10,7 +10,13 @@ from games.rulebook import lato as book
 from games.rules import lama, lato
 from tests.helpers.pagetext import parts, tags, text
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "de", "pl")
+TO = {"en": "to", "fr": "à", "de": "bis", "pl": "do"}
+POINTS = {"en": r"(\d+) points?", "fr": r"(\d+) points?", "de": r"(\d+) Punkte?",
+          "pl": r"(\d+) punkt(?:y|ów)?"}  # fmt: skip
+# How a return is written for a total ("with 12 points, type −10").
+RETURN = {"en": "{total} points, type ", "fr": "{total} points, saisissez ",
+          "de": "mit {total} Punkten ", "pl": "przy wyniku {total} wpisz "}  # fmt: skip
 LLAMA = lama.LLAMA
 
 
@@ -33,7 +39,7 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
     assert lato.RULES.max_entry == 91
     # The sums sit in spans held on one line: text() puts a space where a span ends.
     assert re.search(re.escape(lato.RULES.penalty_formula()) + " ?,", shown)
-    assert f"1 {'to' if language == 'en' else 'à'} 91" in shown
+    assert f"1 {TO[language]} 91" in shown
     assert re.search(rf"\( ?{re.escape(lama.RULES.penalty_formula())} ?\)", shown)
     assert tags(page(client, language), "html", lang=language)
 
@@ -43,6 +49,8 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
     [
         ("en", "Lato z Komarami rule: 21 points L.L.A.M.A.: 11 points"),
         ("fr", "Règle Lato z Komarami\u00a0: 21 points LAMA\u00a0: 11 points"),
+        ("de", "Lato-z-Komarami-Regel: 21 Punkte LAMA: 11 Punkte"),
+        ("pl", "Zasada Lato z Komarami: 21 punktów L.L.A.M.A.: 11 punktów"),
     ],
 )
 def test_two_ones_and_two_llamas_cost_21_here_and_11_in_llama(client, language, expected):
@@ -57,7 +65,7 @@ def test_every_hand_is_scored_both_ways_by_the_rules_module(client, language):
     for name, cards in book.HANDS.items():
         shown = compared(html, name)
         both = [lato.RULES.hand_penalty(cards), lama.RULES.hand_penalty(cards)]
-        assert [int(n) for n in re.findall(r"(\d+) points?", shown)] == both, name
+        assert [int(n) for n in re.findall(POINTS[language], shown)] == both, name
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -65,8 +73,8 @@ def test_what_stays_the_same_comes_from_the_rules(client, language):
     shown = text(page(client, language))
     assert str(lato.RULES.end_score) in shown
     for total in book.RETURN_TOTALS:
-        assert f"{total} points, {'type' if language == 'en' else 'saisissez'} " in shown
-    assert "−10" in shown and "−1." in shown
+        assert RETURN[language].format(total=total) in shown
+    assert "−10" in shown and re.search(r"−1(?!\d)", shown)
     for slug in ("turn", "end-of-round", "returning-a-chip"):
         assert tags(page(client, language), "a", href=f"/{language}/rules/{slug}/")
 

@@ -10,7 +10,7 @@ from games.rulebook import llama_llama as book
 from games.rules import llama_llama
 from tests.helpers.pagetext import parts, tags, text, texts
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "de", "pl")
 SLUGS = [slug for slug, _title in book.SECTIONS]
 TERMS = {
     "en": ["goal", "display card", "dummy hand", "pass", "reveal", "scorepad", "round"],
@@ -23,7 +23,13 @@ TERMS = {
         "bloc de score",
         "manche",
     ],
-}
+    # German and Polish: the bridge player's word for the dummy (Strohmann, dziadek).
+    "de": ["zielkarte", "auslagekarte", "strohmann-hand", "weitergeben", "aufdeck", "wertungsblock",
+           "runde"],
+    "pl": ["karta celu", "karty wystawki", "ręka dziadka", "przekaz", "odkry", "bloczek punktacji",
+           "runda"],
+}  # fmt: skip
+POINT = {"en": "point", "fr": "point", "de": "Punkt", "pl": "punkt"}
 # The rulebook's goals as its page must score them, typed here independently of the page.
 GOALS = ["A=1, ABCDEFG=50", "B=2, A A C C=15", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5"]
 
@@ -71,7 +77,13 @@ def test_the_pages_use_the_words_of_the_game(client, language):
 
 
 @pytest.mark.parametrize(
-    ("language", "shared"), [("en", "share the victory"), ("fr", "victoire partagée")]
+    ("language", "shared"),
+    [
+        ("en", "share the victory"),
+        ("fr", "victoire partagée"),
+        ("de", "teilen sie sich den Sieg"),
+        ("pl", "zwycięstwo jest wspólne"),
+    ],  # fmt: skip
 )
 def test_the_end_of_game_says_ties_can_share(client, language, shared):
     assert shared in text(page(client, language, "end-of-game"))
@@ -103,7 +115,13 @@ def test_the_rulebook_example_scores_74_and_44_goal_by_goal(client, language):
 
 
 @pytest.mark.parametrize(
-    ("language", "fourth"), [("en", "on the 4th goal"), ("fr", "sur la 4e carte objectif")]
+    ("language", "fourth"),
+    [
+        ("en", "on the 4th goal"),
+        ("fr", "sur la 4e carte objectif"),
+        ("de", "auf der 4. Zielkarte"),
+        ("pl", "na 4. celu"),
+    ],  # fmt: skip
 )
 def test_the_example_says_why_the_printed_rulebook_gives_40(client, language, fourth):
     note = marked(page(client, language, "example"), "printed")
@@ -119,7 +137,7 @@ def test_the_small_cases_show_what_the_calculator_counts(client, language):
         goals = [llama_llama.parse_goal(goal) for goal in goals]
         total = llama_llama.hand_score(goals, llama_llama.parse_hand(hand)).total
         [shown] = parts(html, data_example=name)
-        assert f"= {total} point" in text(shown), name
+        assert f"= {total} {POINT[language]}" in text(shown), name
     # The rulebook's own words for these cases, typed here on their own.
     assert [llama_llama.parse_goal("DF=5").score(Counter(h)) for h in ("DDFF", "DFF")] == [10, 5]
     assert llama_llama.parse_goal("AABB=10, AA=7").score(Counter("AABB")) == 17
@@ -127,7 +145,12 @@ def test_the_small_cases_show_what_the_calculator_counts(client, language):
 
 @pytest.mark.parametrize(
     ("language", "decided"),
-    [("en", "Ana wins , on the final round"), ("fr", "Ana gagne donc, grâce à la dernière manche")],
+    [
+        ("en", "Ana wins , on the final round"),
+        ("fr", "Ana gagne donc, grâce à la dernière manche"),
+        ("de", "gewinnt Ana , dank der letzten Runde"),
+        ("pl", "wygrywa Ana , dzięki ostatniej rundzie"),
+    ],  # fmt: skip
 )
 def test_the_short_game_ends_as_the_rules_module_says(client, language, decided):
     state = llama_llama.RULES.fold(len(book.GAME_PLAYERS), book.GAME_ROUNDS)
@@ -147,6 +170,12 @@ def test_the_short_game_ends_as_the_rules_module_says(client, language, decided)
             "after round 1, the dummy hand goes to the right of Ben",
         ),
         ("fr", "Ana et Ben (à égalité", "après la manche 1, la main fantôme va à droite de Ben"),
+        (
+            "de",
+            "Ana und Ben (gleichauf",
+            "nach Runde 1 wandert die Strohmann-Hand rechts neben Ben",
+        ),
+        ("pl", "Ana i Ben (remis", "po rundzie 1 ręka dziadka idzie na prawo od: Ben"),
     ],
 )
 def test_the_table_helpers_follow_the_rules_module(client, language, order, dummy):

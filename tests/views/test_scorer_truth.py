@@ -12,6 +12,7 @@ from django.utils import timezone
 from games import services
 from games.models import Round, ScorerLink
 from games.rules import Round as Played
+from tests.helpers.pagetext import text
 
 HTMX = {"HX-Request": "true"}
 LAST_ROUND = (31, 0, 3)  # after (10, 0, 5): Ana reaches 41, and the game ends
@@ -76,14 +77,39 @@ def test_a_save_reaching_a_link_turned_off_meanwhile_is_refused_and_says_so(
     assert "Nothing was saved" in answer.text and "Ana: 4" in answer.text
 
 
-def test_the_save_that_ends_the_game_is_said_saved_then_the_link_stops(client, game, link):
+def test_the_save_that_ends_the_game_shows_the_end_and_the_link_then_only_shows_it(
+    client, game, link
+):
     answer = client.post(f"/s/{link.token}/rounds/", round_data(2, *LAST_ROUND), headers=HTMX)
+    page = client.get(f"/s/{link.token}/")
 
     assert Round.objects.filter(game=game).count() == 2
     assert answer.status_code == 200 and "Round 2 saved." in answer.text
-    page = client.get(f"/s/{link.token}/")
-    assert page.status_code == 404
-    assert "This game is over: its scorer links no longer change it" in page.text
+    for shown in (answer, page):
+        assert "Ben wins!" in shown.text and "Final standings" in shown.text
+        assert f'href="/s/{link.token}/result.png"' in shown.text
+        assert "Its owner can still correct it." in shown.text
+        assert "Undo round" not in shown.text and "round-form" not in shown.text
+        assert f"/games/{game.pk}/" not in shown.text  # nothing of the owner's pages
+        assert "below" not in text(shown.text)
+    assert page.status_code == 200
+
+
+def test_a_finished_games_link_gives_its_result_picture_and_a_turned_off_one_does_not(
+    client, game, link
+):
+    services.add_round(game, Played(LAST_ROUND), 2)
+
+    picture = client.get(f"/s/{link.token}/result.png")
+    services.revoke_scorer_link(link)
+    gone = client.get(f"/s/{link.token}/result.png")
+
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
+    assert gone.status_code == 404
+
+
+def test_a_game_in_play_has_no_result_picture_for_its_link(client, game, link):
+    assert client.get(f"/s/{link.token}/result.png").status_code == 404
 
 
 def test_a_finished_games_link_edits_nothing_and_its_owner_still_corrects_it(
@@ -130,10 +156,24 @@ def test_scorer_link_days_is_a_setting(client, game, link, settings):
     assert client.get(f"/s/{link.token}/").status_code == 200
 
 
-def test_a_board_poll_after_the_game_ended_says_it_is_over(client, game, link):
+def test_a_board_poll_after_the_game_ended_shows_the_end_read_only(client, game, link):
     services.add_round(game, Played(LAST_ROUND), 2)
 
     poll = client.get(f"/s/{link.token}/board/?seen=0", headers=HTMX)
 
+    assert poll.status_code == 200
+    assert "Ben wins!" in poll.text and "Its owner can still correct it." in poll.text
+    assert "Final standings" in poll.text and "Undo round" not in poll.text
+
+
+def test_a_board_poll_of_a_link_turned_off_says_so_without_numbers_that_are_not_there(
+    client, game, link
+):
+    services.add_round(game, Played(LAST_ROUND), 2)
+    ScorerLink.objects.filter(pk=link.pk).update(created_at=timezone.now() - timedelta(days=3))
+
+    poll = client.get(f"/s/{link.token}/board/?seen=0", headers=HTMX)
+
     assert poll.status_code == 286
-    assert "This game is over" in poll.text
+    assert "This game is over" in poll.text and "owner can still correct it" in poll.text
+    assert "below" not in text(poll.text)

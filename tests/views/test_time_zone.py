@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import Preferences
+from common.models import Preferences
 from games.archive import export_job
 from games.models import Game, Night
 from tests.helpers.admin import change_account

@@ -2,7 +2,7 @@
 exports. Each counts tries of one key (an account, an address, a client) in a window that
 opens at the first try and lasts the limit's seconds; the rates are settings.
 
-A try is counted before what it asks is done, atomically (accounts.models.Counter, in the
+A try is counted before what it asks is done, atomically (common.models.Counter, in the
 database), so that parallel tries cannot all pass the check before any of them is counted:
 past the limit they are refused, and not counted. A fixed window rather than a bucket that
 refills little by little: a refusal can then say one true time ("wait 15 minutes", "try
@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.models import Counter
+from common.models import Counter
 
 
 def key(kind, value):

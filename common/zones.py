@@ -15,7 +15,7 @@ from django.core.signals import request_finished
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts.models import Preferences, available_zones
+from common.models import Preferences, available_zones
 
 SESSION_KEY = "time_zone"
 

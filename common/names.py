@@ -1,4 +1,5 @@
-"""Player names: one rule for the new-game form, the import of a backup and the admin.
+"""Player names: one rule for the new-game form, the import of a backup and the admin; account
+names are held apart by its skeleton too (accounts/usernames.py).
 
 A name is stored as typed, in any script and with emoji, composed (NFC) and with its white
 space collapsed. It may hold nothing that is drawn as nothing or that steers the text around
@@ -24,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import NAME_MAX_LENGTH
+NAME_MAX_LENGTH = 30  # a player's, at a table (games.models.Player)
 
 INVISIBLE = _("This name holds an invisible or control character: type it again.")
 
@@ -115,6 +116,14 @@ def skeleton(name):
     folded = SECOND_DOT.sub("", folded)
     same = _representatives()
     return "".join(same.get(char, char) for char in folded if _drawn(char))
+
+
+def collation_key(name):
+    """Names as an English or French dictionary orders them, not by code point as a database
+    does: letters first, accents and case only break ties (Ömer with the Os, before Zoé; Émile
+    with the Es)."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return ("".join(c for c in folded if not unicodedata.combining(c)), name.casefold(), name)
 
 
 def look_alike(name, others):

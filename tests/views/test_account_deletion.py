@@ -1,0 +1,105 @@
+"""Deleting an account is a job: the request disables it at once (signed out everywhere, its
+scorer and live links stopped) and the worker deletes its games in chunks, each its own
+transaction; nothing of the account remains."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.tasks import default_task_backend
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Entry, Game, KeptTable, Night, Player, Round, ScorerLink, Seat, ShareLink
+from games.reports import table
+from jobs.models import Job
+from tests.helpers import seeding
+
+PASSWORD = "correct-horse-9"  # tests/conftest.py
+
+
+@pytest.fixture
+def queue(settings):
+    """Tasks queued, not run (Django's DummyBackend)."""
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    default_task_backend.clear()
+    yield default_task_backend
+    default_task_backend.clear()
+
+
+def run(queue):
+    for result in list(queue.results):
+        result.task.call(*result.args, **result.kwargs)
+
+
+def nothing_left_of(owner_pk):
+    models = (Game.including_imports, Night.objects, Player.objects, Job.objects, KeptTable.objects)
+    assert not get_user_model().objects.filter(pk=owner_pk).exists()
+    for manager in models:
+        assert not manager.filter(owner_id=owner_pk).exists(), manager.model
+    assert not Seat.objects.filter(player__owner_id=owner_pk).exists()
+    assert not Round.objects.filter(game__owner_id=owner_pk).exists()
+
+
+def test_the_request_disables_the_account_and_leaves_its_games_to_the_worker(
+    client, alice_client, alice, bob, make_game, queue
+):
+    game = make_game(names=("Ana", "Ben"), rounds=[(5, 0)])
+    link = services.add_scorer_link(game)
+    share = ShareLink.objects.create(game=game)
+    bobs = make_game(names=("Ana", "Ben"), owner=bob)
+    other_phone = client.__class__()
+    other_phone.force_login(alice)
+
+    response = alice_client.post("/accounts/delete/", {"password": PASSWORD})
+
+    assert response.status_code == 302
+    assert Game.objects.filter(owner=alice).exists()  # left to the worker
+    assert other_phone.get(f"/games/{game.pk}/").status_code == 302  # to the log-in page
+    assert client.get(f"/s/{link.token}/").status_code == 404
+    assert client.get(f"/live/{share.token}/").status_code == 404
+    [queued] = queue.results
+    assert Job.objects.get(owner=alice).kind == Job.Kind.DELETION
+
+    run(queue)
+    nothing_left_of(alice.pk)
+    assert list(Game.objects.all()) == [bobs]
+    assert ScorerLink.objects.count() == 0
+
+
+def test_the_request_costs_as_many_queries_at_any_size(client, django_user_model, queue):
+    counts = []
+    for name, games in (("small", 3), ("large", 60)):
+        owner = django_user_model.objects.create_user(name, password=PASSWORD)
+        seeding.finished_games(owner, seeding.tables(games))
+        client.force_login(owner)
+        with CaptureQueriesContext(connection) as captured:
+            assert client.post("/accounts/delete/", {"password": PASSWORD}).status_code == 302
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
+
+
+def test_the_worker_deletes_in_chunks_smaller_when_one_took_too_long(
+    alice, queue, settings, monkeypatch
+):
+    settings.DELETION_CHUNK_SECONDS = 0  # every chunk too long: the next one halves
+    seeding.finished_games(alice, seeding.tables(120))
+    table.keep(alice)
+    seen = []
+    monkeypatch.setattr(Job, "advance", lambda job, done, total=None: seen.append((done, total)))
+    from accounts import services as accounts
+
+    accounts.disable_account(alice, "en")
+    run(queue)
+    assert seen == [(50, 120), (75, 120), (87, 120), (97, 120), (107, 120), (117, 120),
+                    (120, 120)]  # fmt: skip
+    nothing_left_of(alice.pk)
+
+
+@pytest.mark.slow  # 20,000 games seeded
+def test_an_account_of_20000_games_is_deleted(alice_client, alice, queue):
+    seeding.finished_games(alice, seeding.tables(20_000))
+    assert alice_client.post("/accounts/delete/", {"password": PASSWORD}).status_code == 302
+    assert Entry.objects.exists()
+    run(queue)
+    nothing_left_of(alice.pk)
+    assert not Entry.objects.exists()
