@@ -199,7 +199,9 @@ def test_tonight_stays_tonights_after_a_rematch_of_an_old_game(
 
     old = make_game(names=("Ana", "Ben"), rounds=[(31, 0), (20, 3)])
     weeks_ago = old.created_at - timedelta(weeks=4)
-    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago, finished_at=weeks_ago)
+    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago)
+    old.rounds.update(created_at=weeks_ago)
+    old.settle()  # ended weeks ago too, as the rules decide it
     old_night = Night.objects.create(owner=old.owner, start=weeks_ago, label="Chez Mamie")
     Game.objects.filter(pk=old.pk).update(night=old_night)
     alice_client.post(f"/games/{old.pk}/rematch/")
