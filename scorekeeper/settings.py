@@ -217,6 +217,22 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # Sign-up tries from one client in a window: past it, the form answers 429 until the window
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+# The streams of the pages that follow a game (games/views/streams.py): at most this many open
+# at once in one server process for one account's games (its owner's phones, its viewers) and
+# for one address (a venue behind one NAT); past either, the page polls as before.
+STREAMS_PER_ACCOUNT = int(os.environ.get("STREAMS_PER_ACCOUNT", 100))
+STREAMS_PER_ADDRESS = int(os.environ.get("STREAMS_PER_ADDRESS", 50))
+# A comment line this often on an idle stream, so that no proxy closes it (most wait 60 s);
+# each also asks the stream's door again (a scorer link expired, a game finished).
+STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", 25))
+# While the subscription is down (Redis or PostgreSQL away): each stream checks its game's
+# version this often itself.
+STREAM_CHECK_SECONDS = float(os.environ.get("STREAM_CHECK_SECONDS", 2))
+# How soon a browser opens a stream again after it was cut (the `retry:` field).
+STREAM_RETRY_MS = int(os.environ.get("STREAM_RETRY_MS", 2000))
+# On SQLite, where the server processes of the machine meet (games/streams/backends.py): by
+# default a folder in the system's temporary folder named after the database file.
+STREAMS_SOCKET_DIR = os.environ.get("STREAMS_SOCKET_DIR", "")
 # A result or night picture costs some 150 ms to draw: at most this many drawings a minute per
 # account, whichever games and nights (games/pictures.py).
 PICTURES_PER_MINUTE = int(os.environ.get("PICTURES_PER_MINUTE", 30))
