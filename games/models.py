@@ -29,6 +29,7 @@ from django.utils.translation import pgettext_lazy
 
 from common.names import NAME_MAX_LENGTH
 from games import rules
+from games.streams import notices
 
 # Where a game was played ("Chez Anaïs"), and a night's label: a line. A game's note
 # ("Revanche dimanche"): a few lines.
@@ -78,11 +79,22 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
-    def raise_version(self):
-        """A new version for these games, in the write's transaction: each write to what a
-        sheet shows calls it once, itself (the services, the admin; an import draws its
-        games' first). On PostgreSQL the UPDATE also locks the rows."""
-        return self.update(version=new_version())
+    def raise_version(self, pks=None):
+        """A new version for these games (`pks`, their pks, when the caller knows them), in
+        the write's transaction: each write to what a sheet shows calls it once, itself (the
+        services, the admin; an import draws its games' first). On PostgreSQL the UPDATE also
+        locks the rows. Once the transaction commits, the pages that follow them are told
+        (games/streams). The version drawn, or None when none of them was there to raise."""
+        if pks is None:
+            pks = list(self.values_list("pk", flat=True))
+            raised = self.model._base_manager.filter(pk__in=pks)
+        else:
+            raised = self
+        version = new_version()
+        if not raised.update(version=version):
+            return None
+        notices.moved(pks, version)
+        return version
 
     def with_rounds(self, chunk_size=None):
         """These games, each with its seats and rounds: everything `Game.state` and a
