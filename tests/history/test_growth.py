@@ -75,9 +75,9 @@ def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, 
     again = [work(client, owner, path, fold_calls) for owner, path in visits]
 
     assert again[0] == again[1]
-    # The session, the user, the player, their games' versions; the group's table's key and
-    # the roster's names (games/reports/table.py); no fold.
-    assert again[1] == (6, 0)
+    # The session, the user, the player, their games' versions; the group's table's key, the
+    # table kept for it (games/reports/table.py) and the roster's names; no fold.
+    assert again[1] == (7, 0)
 
 
 def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_calls):
@@ -89,11 +89,11 @@ def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_c
     queries, folded = work(client, large, path, fold_calls)
 
     assert folded == 0
-    assert queries <= 6 + 1  # and where Fay sat in each game
+    assert queries <= 7 + 1  # and where Fay sat in each game
     Game.objects.filter(pk=game.pk).raise_version()  # a write that kept nothing (the admin's)
     queries, folded = work(client, large, path, fold_calls)
     assert folded == 1
-    assert queries <= 6 + 2  # and the rounds of the game folded again
+    assert queries <= 7 + 2  # and the rounds of the game folded again
     html = client.get(path).content.decode()
     assert f"Games played {LARGE + 1} (" in text(html)  # (so many finished): one in progress
 
