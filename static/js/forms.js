@@ -18,10 +18,14 @@ export function seatFields(form) {
   return [...form.querySelectorAll("input[data-seat-field]")];
 }
 
-// Where a new round's typing starts: the hand calculator's first goal (each round has its
-// own goals), else the first player's points.
-export function firstField(form) {
-  return form.querySelector('input[name^="goal_"]') || seatFields(form)[0];
+// Whether the hand calculator's goals were typed in this form (each round has its own).
+export const typedGoals = (form) =>
+  [...form.querySelectorAll('input[name^="goal_"]')].some((input) => input.value.trim());
+
+// Where a new round's typing starts: its first goal after a round scored with the hand
+// calculator, else the first player's points (a table that types scores never taps past goals).
+export function firstField(form, withGoals) {
+  return (withGoals && form.querySelector('input[name^="goal_"]')) || seatFields(form)[0];
 }
 
 // The button that saves the round (the form's first, hidden button is Enter's without

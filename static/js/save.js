@@ -3,7 +3,7 @@
 // (outbox.js) takes the saves that cannot go now, a save with no answer goes to the outbox
 // too, and only what neither can take is said next to the Save button.
 import { renewToken } from "./csrf.js";
-import { firstField, savedForm, shownNow } from "./forms.js";
+import { firstField, savedForm, shownNow, typedGoals } from "./forms.js";
 import * as outbox from "./outbox.js";
 
 // A double tap on "Save round": the first tap saves and brings the new, empty form; a second
@@ -24,11 +24,16 @@ function say(form, message) {
 // The round form a request comes from: its save, or a button that asks the server (Calculate).
 const requestingForm = (event) => event.detail.elt?.closest?.("form.round-form") || null;
 
+// Whether the round being saved was scored with the hand calculator: the next one starts
+// at its goals too.
+let withGoals = false;
+
 document.addEventListener("htmx:beforeRequest", (event) => {
   const form = requestingForm(event);
   if (form) say(form, null); // Calculate too: a new answer is coming
   const saving = savedForm(event);
   if (!saving) return;
+  withGoals = typedGoals(saving);
   if (secondTap(saving) || outbox.takes(saving)) event.preventDefault();
 });
 
@@ -74,7 +79,7 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const saved = root.querySelector && root.querySelector("[data-saved]");
   const status = document.getElementById("sheet-status");
   if (status) status.textContent = saved ? saved.textContent : "";
-  const first = outbox.resumeAt(form) || (saved && form && firstField(form));
+  const first = outbox.resumeAt(form) || (saved && form && firstField(form, withGoals));
   if (first) first.focus();
   // A refusal (the rules, another phone's round): its first message at the top of the screen,
   // above the keyboard, which would otherwise hide it under the Save button just tapped. A

@@ -49,8 +49,16 @@ def test_the_new_game_form_starts_in_player_1(page, signed_in):
 def test_with_the_calculator_a_saved_round_goes_on_to_the_first_goal(page, signed_in, make_game):
     game = make_game(kind="llama_llama")
     page.goto(f"/games/{game.pk}/")
-    expect(page.get_by_label("1st goal")).to_be_focused()  # the first round too
-    for name, value in (("Ana", 12), ("Ben", 0), ("Cleo", 7)):
+    # A table that has not used the calculator types scores: the first round starts there.
+    expect(points_field(page, "Ana")).to_be_focused()
+    goals = ("A=1, ABCDEFG=50", "B=2, AACC=15", "B=2, AACC=15", "D=4, AG=5, CE=5, BF=5")
+    for ordinal, goal in zip(("1st", "2nd", "3rd", "4th"), goals, strict=True):
+        page.get_by_label(f"{ordinal} goal").fill(goal)  # the round scored with the calculator
+    page.get_by_label("Letters in Ana's hand").fill("ABCDEFG")
+    page.get_by_role("button", name="Calculate for Ana").click()
+    expect(points_field(page, "Ana")).to_have_value("74")
+    expect(page.get_by_label("Letters in Ben's hand")).to_be_focused()
+    for name, value in (("Ben", 0), ("Cleo", 7)):
         points_field(page, name).fill(str(value))
     page.get_by_role("button", name="Save round").click()
 
