@@ -1,4 +1,4 @@
-"""gunicorn reads this file from the working folder: `gunicorn scorekeeper.wsgi`.
+"""gunicorn reads this file from the working folder: `gunicorn scorekeeper.asgi`.
 
 Every value can be overridden on the command line or with GUNICORN_CMD_ARGS.
 """
@@ -11,6 +11,11 @@ import os
 os.environ.setdefault("DEBUG", "0")
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
+# ASGI, under uvicorn's worker: the pages' streams (games/views/streams.py) each hold a socket
+# for hours, which costs an event loop next to nothing and a sync worker a whole process.
+# Every other request runs as under WSGI, on one of ASGI_THREADS threads (scorekeeper/asgi.py).
+wsgi_app = "scorekeeper.asgi:application"
+worker_class = "scorekeeper.workers.Worker"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 # A phone on a weak network must not hold a worker: the reverse proxy buffers slow clients.
 timeout = 30

@@ -28,8 +28,8 @@ class AccountChangeForm(UserChangeForm):
 
 
 class PreferencesInline(admin.StackedInline):
-    """The zone the account reads its dates in. Its signed-in sessions follow a change at
-    their next log-in or visit of the account page (they carry a copy)."""
+    """The zone the account reads its dates in: every phone signed in to it follows a change
+    at its next page (the zone is read with the account: accounts/backends.py)."""
 
     model = Preferences
     can_delete = False

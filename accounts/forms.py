@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.usernames import holds_its_skeleton, refuse_look_alike
 from common.echo import BoundedEcho
-from common.models import available_zones
+from common.models import available_zones, canonical_zones
 
 
 class LoginForm(AuthenticationForm):
@@ -118,11 +118,12 @@ REGIONS = {
 }
 
 
-def zone_choices():
-    """The site's zone first (""), then every zone by region; UTC and the database's older
-    names ("US/Pacific", "Japan") last, under "Other"."""
+def zone_choices(current=""):
+    """The site's zone first (""), then the canonical zones by region, UTC last under "Other";
+    the account's `current` zone too where it is an older name, so that it shows as chosen."""
     groups = {region: [] for region in [*REGIONS, ""]}
-    for name in sorted(available_zones()):
+    names = canonical_zones() | ({current} if current in available_zones() else set())
+    for name in sorted(names):
         region, _slash, place = name.partition("/")
         if region in REGIONS and place:
             groups[region].append((name, place.replace("_", " ").replace("/", " / ")))
@@ -130,7 +131,7 @@ def zone_choices():
             groups[""].append((name, name.replace("_", " ")))
     site = _("The site’s: %(zone)s") % {"zone": settings.TIME_ZONE.replace("_", " ")}
     return [("", site)] + [
-        (REGIONS.get(region, _("Other")), names) for region, names in groups.items()
+        (REGIONS.get(region, _("Other")), names) for region, names in groups.items() if names
     ]
 
 
@@ -149,5 +150,6 @@ class TimeZoneForm(forms.Form):
     def __init__(self, zone, *args, **kwargs):
         kwargs.setdefault("initial", {"time_zone": zone})
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = zone_choices(zone)
         if not zone:  # static/js/time-zone.js offers the phone's, to be saved
             self.fields["time_zone"].widget.attrs["data-phone-zone"] = ""

@@ -69,7 +69,7 @@ def signup(request):
         return _too_many_signups(request, again)
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid() and (user := form.create()):
-        log_in(request, user)
+        log_in(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return redirect("home")
     status = 422 if form.errors else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
@@ -115,11 +115,10 @@ class PasswordResetView(auth_views.PasswordResetView):
 @require_http_methods(["GET", "POST"])
 def account(request):
     """The account page; its one form is the time zone's (common/zones.py)."""
-    zone = zones.chosen(request.user.pk)
-    zones.follow(request, zone)  # this phone follows a change made on another
+    zone = zones.of_user(request.user)  # read with the account
     form = TimeZoneForm(zone, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        zones.choose(request, form.cleaned_data["time_zone"])
+        zones.choose(request.user, form.cleaned_data["time_zone"])
         messages.success(request, _("Your time zone is saved."))
         return redirect("account")
     players = request.user.players.seated().annotate(played=Count("seats"))

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import follow, growth, nights, phones, recount  # noqa: E402
+from bench import follow, growth, nights, phones, recount, streams  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -224,12 +224,14 @@ def bench(engine, opts):
         sizes = seed_script(server.env, "sizes", json.dumps(ids))
         grown = growth.measure(server)
         nightly = nights.measure(server)
-        followed = follow.measure(server)
+        followed = [follow.measure(server), follow.measure(server, streams=False)]
         looped = recount.measure(server)
     report(engine, opts, results, queries, timings, sizes, saved)
     growth.report(grown)  # big accounts: bench/growth.py
     nights.report(nightly)  # a big account's nights: bench/nights.py
-    follow.report(followed)  # the other phones: bench/follow.py
+    for results in followed:  # the other phones, by streams then by polls: bench/follow.py
+        follow.report(results)
+    streams.report(streams.measure(opts))  # what streams cost: bench/streams.py
     if not recount.report(looped):  # issue 32's loop: bench/recount.py, which fails on its targets
         sys.exit(f"{engine}: issue 32's loop missed its targets (bench/recount.py)")
 

@@ -3,6 +3,7 @@ They were made by the accounts app, and keep its tables."""
 
 import zoneinfo
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -46,6 +47,21 @@ def available_zones():
     return frozenset(zoneinfo.available_timezones()) - NOT_PLACES
 
 
+@cache
+def canonical_zones():
+    """The zones a person chooses from: one name per place, as the time zone database's
+    zone.tab lists them (every country's zones, "Africa/Asmara" and not its old alias
+    "Asmera", "America/Adak" and not "Atka", nor "US/Pacific" or "Japan"), and UTC. Read
+    beside the database zoneinfo reads; without a zone.tab there, every zone it has."""
+    for folder in zoneinfo.TZPATH:
+        table = Path(folder) / "zone.tab"
+        if table.is_file():
+            rows = (line.split("\t") for line in table.read_text().splitlines())
+            listed = {row[2] for row in rows if len(row) > 2 and not row[0].startswith("#")}
+            return frozenset(listed | {"UTC"}) & available_zones()
+    return available_zones()
+
+
 def validate_time_zone(name):
     if name and name not in available_zones():
         raise ValidationError(_("Choose a time zone from the list."), code="unknown_zone")
@@ -54,7 +70,8 @@ def validate_time_zone(name):
 class Preferences(models.Model):
     """What an account chose for itself: its time zone, in which it reads every date and time
     and the day each night falls on (common/zones.py). Blank, or no row at all: the site's
-    (settings.TIME_ZONE). Its sessions carry a copy, so that following it costs no query."""
+    (settings.TIME_ZONE). Read with the account itself (accounts/backends.py), so that
+    following it costs no query."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, models.CASCADE, primary_key=True, related_name="preferences"

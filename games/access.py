@@ -21,7 +21,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from games import nights, numbers
-from games.models import Game, Round, ScorerLink, Seat
+from games.models import Game, Round, ScorerLink, Seat, ShareLink
 
 # The views a scorer link reaches, by the owner's URL name: everything else is the owner's.
 SCORER_URLS = {
@@ -37,6 +37,7 @@ SCORER_URLS = {
     "round_edit_preview": "scorer_round_edit_preview",
     "round_undo": "scorer_round_undo",
     "game_board": "scorer_board",
+    "game_events": "scorer_events",
     "game_result_png": "scorer_result_png",
 }
 
@@ -109,6 +110,54 @@ class Access:
     def cache_key(self):
         """What tells its kept fragments apart: the links in them differ per scorer link."""
         return "owner" if self.scorer is None else f"scorer-{self.scorer.pk}"
+
+
+@dataclass(frozen=True)
+class Followed:
+    """A game a stream follows (games/views/streams.py): its pk, its owner's, its version when
+    the stream opened, and `ask()`, which asks the door again: the game's version, or None once
+    the door is shut (the link turned off, the session logged out, the game deleted)."""
+
+    pk: int
+    owner: int
+    version: int
+    ask: object
+    account: int | None = None  # the signed-in owner whose log-out ends it
+
+
+def followed_by_owner(request, pk):
+    """The owner's sheet's stream, or None (not signed in, not their game)."""
+    user, session = request.user, request.session
+    if not user.is_authenticated:
+        return None
+    owner, key = user.pk, session.session_key
+
+    def ask():
+        if not session.exists(key):  # logged out since (the session row goes)
+            return None
+        return Game.objects.filter(owner=owner, pk=pk).values_list("version", flat=True).first()
+
+    version = Game.objects.filter(owner=owner, pk=pk).values_list("version", flat=True).first()
+    return None if version is None else Followed(pk, owner, version, ask, account=owner)
+
+
+def followed_by_scorer(token):
+    """A working scorer link's stream, or None."""
+    links = ScorerLink.objects.working().filter(token=token)
+    return _followed(links.values_list("game_id", "game__owner_id", "game__version"), links)
+
+
+def followed_by_viewer(token):
+    """A live link's stream, or None."""
+    links = ShareLink.objects.filter(token=token)
+    return _followed(links.values_list("game_id", "game__owner_id", "game__version"), links)
+
+
+def _followed(found, links):
+    found = found.first()
+    if found is None:
+        return None
+    return Followed(*found, ask=lambda: links.values_list("game__version", flat=True).first())
 
 
 def get_game_for(user, pk):

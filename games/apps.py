@@ -15,3 +15,9 @@ class GamesConfig(AppConfig):
         from games.archive import tasks  # noqa: F401
 
         connection_created.connect(search.add_sqlite_fold)
+        # A log-out ends the streams its session held (games/streams).
+        from django.contrib.auth.signals import user_logged_out
+
+        from games.streams import notices
+
+        user_logged_out.connect(notices.logged_out)

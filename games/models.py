@@ -3,8 +3,9 @@
 Each entry is stored as typed; what it counts, totals, winners and who starts next are never
 stored: `Game.state` asks the rules module to replay the stored rounds. Only whether a game is
 over, since when, and the places it ended with are stored (`Game.finished_at`, which the
-pages filter on, and `Game.places`, which the group's table reads), written by `Game.settle`
-in the transaction of each write that changes them.
+pages filter on, and `Game.places`, which the group's table reads), decided together by
+`Game.decide` (written by `Game.settle` in the transaction of each write that changes them,
+or by the import's bulk insert) and held together by the constraint game_finished_with_places.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from django.utils.translation import pgettext_lazy
 
 from common.names import NAME_MAX_LENGTH
 from games import rules
+from games.streams import notices
 
 # Where a game was played ("Chez Anaïs"), and a night's label: a line. A game's note
 # ("Revanche dimanche"): a few lines.
@@ -77,11 +79,22 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
-    def raise_version(self):
-        """A new version for these games, in the write's transaction: each write to what a
-        sheet shows calls it once, itself (the services, the admin; an import draws its
-        games' first). On PostgreSQL the UPDATE also locks the rows."""
-        return self.update(version=new_version())
+    def raise_version(self, pks=None):
+        """A new version for these games (`pks`, their pks, when the caller knows them), in
+        the write's transaction: each write to what a sheet shows calls it once, itself (the
+        services, the admin; an import draws its games' first). On PostgreSQL the UPDATE also
+        locks the rows. Once the transaction commits, the pages that follow them are told
+        (games/streams). The version drawn, or None when none of them was there to raise."""
+        if pks is None:
+            pks = list(self.values_list("pk", flat=True))
+            raised = self.model._base_manager.filter(pk__in=pks)
+        else:
+            raised = self
+        version = new_version()
+        if not raised.update(version=version):
+            return None
+        notices.moved(pks, version)
+        return version
 
     def with_rounds(self, chunk_size=None):
         """These games, each with its seats and rounds: everything `Game.state` and a
@@ -155,7 +168,10 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="games", verbose_name=_("owner")
     )
-    created_at = models.DateTimeField(_("started at"), auto_now_add=True, db_index=True)
+    # A default rather than auto_now_add, which would overwrite an imported game's time.
+    created_at = models.DateTimeField(
+        _("started at"), default=timezone.now, editable=False, db_index=True
+    )
     kind = models.CharField(
         pgettext_lazy("the game played: L.L.A.M.A., Llama Llama", "game"),
         max_length=20,
@@ -222,6 +238,12 @@ class Game(models.Model):
             ),
             # Per account: another account that imports the game gets its own copy.
             models.UniqueConstraint("owner", "uuid", name="game_uuid_once_per_owner"),
+            # One verdict of the rules (Game.decide): over with its places, or neither.
+            models.CheckConstraint(
+                condition=models.Q(finished_at__isnull=True, places__isnull=True)
+                | models.Q(finished_at__isnull=False, places__isnull=False),
+                name="game_finished_with_places",
+            ),
         ]
 
     def __str__(self):
@@ -282,12 +304,24 @@ class Game(models.Model):
     def state(self) -> rules.GameState:
         return self.ruleset.fold(len(self.seats), self.as_rules_rounds(), self.first_starter)
 
+    def decide(self, state, last_saved):
+        """Set whether the game is over, since when and each seat's place, as the rules decide
+        for its rounds folded into `state` (None: rounds its rules refuse, which is not over),
+        the last one saved at `last_saved`: finished_at and places both, or neither. No round
+        is played after the end, so the game ended when its last round was saved. Whether
+        they changed; nothing is written (settle writes a stored game's, the import's bulk
+        insert a new one's)."""
+        over = state is not None and state.finished
+        decided = (last_saved, list(rules.for_kind(state.kind).places(state))) if over else None
+        decided = decided or (None, None)
+        changed = decided != (self.finished_at, self.places)
+        self.finished_at, self.places = decided
+        return changed
+
     def settle(self, state=None, last_saved=None):
-        """Store whether the game is over, since when and each seat's place, as the rules
-        decide: `state` is its rounds as stored now, folded by the caller in the write's
-        transaction, the last one saved at `last_saved`. Without them, the game is read again
-        and folded here. No round is played after the end, so the game ended when its last
-        round was saved."""
+        """Store whether the game is over, since when and each seat's place (decide): `state`
+        is its rounds as stored now, folded by the caller in the write's transaction, the last
+        one saved at `last_saved`. Without them, the game is read again and folded here."""
         if state is None:
             for name in ("stored", "state"):
                 self.__dict__.pop(name, None)
@@ -297,12 +331,9 @@ class Game(models.Model):
                 state = self.state
             except ValueError:  # rounds its rules refuse (rules changed since): not over
                 state = None
-        over = state is not None and state.finished
-        finished_at = last_saved if over else None
-        places = list(rules.for_kind(state.kind).places(state)) if over else None
-        if (finished_at, places) != (self.finished_at, self.places):
-            Game.objects.filter(pk=self.pk).update(finished_at=finished_at, places=places)
-            self.finished_at, self.places = finished_at, places
+        if self.decide(state, last_saved):
+            decided = {"finished_at": self.finished_at, "places": self.places}
+            Game.objects.filter(pk=self.pk).update(**decided)
 
     @property
     def duration(self):
@@ -352,7 +383,7 @@ class Round(models.Model):
         blank=True,
         help_text=_("Starts the next round when nobody emptied their hand."),
     )
-    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+    created_at = models.DateTimeField(_("saved at"), default=timezone.now, editable=False)
     # Sent with the form, so a retried or double-tapped submission saves the round once.
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True, editable=False)
     # The game's version when this round was last written (added or edited): what an undo or

@@ -82,6 +82,7 @@ def page_context(access, game, form=None):
         # a scorer link whose game is over shows it as it is, and changes nothing
         "read_only": access.scorer is not None and game.state.finished,
         "board_url": access.url("game_board"),
+        "events_url": access.url("game_events"),
         "undo_url": access.url("round_undo"),
         "poll_seconds": POLL_SECONDS,
         # called by the template only when its kept part is not kept already

@@ -31,9 +31,9 @@ from games.models import (
     ShareLink,
     StoredRound,
     UndoneKey,
-    new_version,
 )
 from games.reports import folds
+from games.streams import notices
 
 
 class StaleSheet(Exception):
@@ -170,15 +170,15 @@ def still_scoring(link):
 
 def raise_version(game):
     """The one raise of a write: `game` (locked by it) gets a new version."""
-    game.version = new_version()
-    Game.objects.filter(pk=game.pk).update(version=game.version)
+    game.version = Game.objects.filter(pk=game.pk).raise_version(pks=[game.pk])
 
 
 def claim(game):
     """Raise `game`'s version if it is still the one its rounds were read at (no other phone
     wrote since): the optimistic lock, in one UPDATE that is also the write's raise."""
-    version = new_version()
-    if not Game.objects.filter(pk=game.pk, version=game.stored.version).update(version=version):
+    unchanged = Game.objects.filter(pk=game.pk, version=game.stored.version)
+    version = unchanged.raise_version(pks=[game.pk])
+    if version is None:
         return False
     game.version = version
     return True
@@ -470,8 +470,10 @@ def add_scorer_link(game):
 
 
 def revoke_scorer_link(link):
-    """The link stops working at once: every request of its holder looks it up."""
+    """The link stops working at once: every request of its holder looks it up, and its
+    stream is told to (games/streams)."""
     ScorerLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    notices.recheck_game(link.game_id)
 
 
 @transaction.atomic
@@ -487,6 +489,7 @@ def delete_game(game):
     for night in list(games.values_list("night", flat=True)):  # none if deleted meanwhile
         games.delete()
         nights.refresh(Night.objects.filter(pk=night))
+        notices.recheck_game(game.pk)  # its streams end
 
 
 @receiver(account_deleting)
@@ -499,8 +502,9 @@ def delete_games_of(sender, user, **kwargs):
     every game's row, as delete_game."""
     lock_account(user)
     games = Game.including_imports.select_for_update().filter(owner=user)
-    if games.exists():
-        games.delete()
+    for pk in games.values_list("pk", flat=True):  # locks them (PostgreSQL); their streams end
+        notices.recheck_game(pk)
+    games.delete()
 
 
 @receiver(account_disabled)
@@ -510,6 +514,7 @@ def stop_links_of(sender, user, **kwargs):
         revoked_at=timezone.now()
     )
     ShareLink.objects.filter(game__owner=user).delete()
+    notices.recheck_account(user.pk)  # its own streams end; its links' at their heartbeat
 
 
 @receiver(account_emptying)

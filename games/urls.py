@@ -11,6 +11,7 @@ from games.views import (
     scorers,
     sheet,
     standings,
+    streams,
 )
 
 urlpatterns = [
@@ -49,6 +50,10 @@ urlpatterns = [
     path("games/<int:pk>/share/qr.svg", live.game_share_qr, name="game_share_qr"),
     path("games/<int:pk>/share/stop/", live.game_share_revoke, name="game_share_revoke"),
     path("live/<slug:token>/", live.live, name="live"),
+    # The pages' streams (games/views/streams.py): scorekeeper/asgi.py knows them by "/events/".
+    path("live/<slug:token>/events/", streams.live_events, name="live_events"),
+    path("games/<int:pk>/events/", streams.game_events, name="game_events"),
+    path("s/<slug:token>/events/", streams.scorer_events, name="scorer_events"),
     path("games/<int:pk>/scorers/", scorers.game_scorers, name="game_scorers"),
     path(
         "games/<int:pk>/scorers/<int:number>/qr.svg",

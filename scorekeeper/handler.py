@@ -1,4 +1,5 @@
-"""The WSGI handler, with a request that cannot fail before the middleware sees it.
+"""The WSGI handler (and the ASGI one's request, scorekeeper/asgi.py), with a request that
+cannot fail before the middleware sees it.
 
 Django reads the Content-Type header as it builds the request, before any middleware and
 outside the handler's conversion of errors into responses: a header too long, or naming a
@@ -11,7 +12,9 @@ from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.utils.http import parse_header_parameters
 
 
-class Request(WSGIRequest):
+class Readable:
+    """A request whose Content-Type is only taken note of (mixed into WSGI's and ASGI's)."""
+
     unreadable_content_type = False
 
     def _set_content_type_params(self, meta):
@@ -22,6 +25,10 @@ class Request(WSGIRequest):
         self.content_type, self.content_params = parsed
         # The charset is never used to decode: the middleware lets only UTF-8 through, which
         # is Django's own default (the request's encoding left as None).
+
+
+class Request(Readable, WSGIRequest):
+    pass
 
 
 class Handler(WSGIHandler):

@@ -69,11 +69,11 @@ def _has_boundary(request):
 
 
 def follow_the_account_zone(get_response):
-    """Every date and time in the signed-in account's time zone (common/zones.py), from its
-    session's copy, activated when the request's account is read: Django reads it lazily, at
-    the first look at request.user, which an account's page takes before anything else
-    (login_required does). So it costs no query of its own, and a request that never asks
-    whose it is (a link's poll) reads no session for it."""
+    """Every date and time in the signed-in account's time zone (common/zones.py), read with
+    the account in one query (accounts/backends.py) and activated then: Django reads the
+    account lazily, at the first look at request.user, which an account's page takes before
+    anything else (login_required does). So it costs no query of its own, and a request that
+    never asks whose it is (a link's poll) reads nothing for it."""
 
     def middleware(request):
         timezone.deactivate()  # until the account is known
@@ -87,7 +87,7 @@ def _account(request):
     """Django's own read of the request's account (AuthenticationMiddleware's), then its zone."""
     user = auth.get_user(request)
     if user.is_authenticated:
-        zones.activate(request)
+        zones.activate(user)
     return user
 
 

@@ -139,10 +139,13 @@ EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
 EXPORT_STREAM_MAX_ROUNDS = int(os.environ.get("EXPORT_STREAM_MAX_ROUNDS", 10_000))
 # A game started within this many hours of the account's previous one joins its night, if
 # within NIGHT_SPAN_HOURS of the night's first game (games/nights.py); a player is ranked in
-# the group's table after this many finished games.
+# the group's table after this many finished games of a game (two: ranked after an evening of
+# two games of each), and their rating is marked provisional until they have played this many
+# in all.
 NIGHT_GAP_HOURS = float(os.environ.get("NIGHT_GAP_HOURS", 6))
 NIGHT_SPAN_HOURS = float(os.environ.get("NIGHT_SPAN_HOURS", 16))
-RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 3))
+RANKED_AFTER_GAMES = int(os.environ.get("RANKED_AFTER_GAMES", 2))
+RATING_SETTLES_AFTER_GAMES = int(os.environ.get("RATING_SETTLES_AFTER_GAMES", 6))
 # The group's table of an account of up to this many finished games is counted in the request
 # that finds it out of date (under 50 ms: docs/benchmarks.md); a bigger one's by the worker,
 # the page showing the last one meanwhile (games/reports/recount.py), at most once every
@@ -198,6 +201,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Django's ModelBackend, reading the account's time zone with it (accounts/backends.py); the
+# sessions opened under ModelBackend itself go on, reading the zone in a query of its own.
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.AccountBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 # Log-in throttling (accounts/throttle.py): failures per account and per address, then a wait.
 # Every limit is counted by one limiter (common/limits.py), in the database, where counting
 # is atomic and a cache outage changes nothing.
@@ -212,6 +221,22 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # Sign-up tries from one client in a window: past it, the form answers 429 until the window
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
+# The streams of the pages that follow a game (games/views/streams.py): at most this many open
+# at once in one server process for one account's games (its owner's phones, its viewers) and
+# for one address (a venue behind one NAT); past either, the page polls as before.
+STREAMS_PER_ACCOUNT = int(os.environ.get("STREAMS_PER_ACCOUNT", 100))
+STREAMS_PER_ADDRESS = int(os.environ.get("STREAMS_PER_ADDRESS", 50))
+# A comment line this often on an idle stream, so that no proxy closes it (most wait 60 s);
+# each also asks the stream's door again (a scorer link expired, a game finished).
+STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", 25))
+# While the subscription is down (Redis or PostgreSQL away): each stream checks its game's
+# version this often itself.
+STREAM_CHECK_SECONDS = float(os.environ.get("STREAM_CHECK_SECONDS", 2))
+# How soon a browser opens a stream again after it was cut (the `retry:` field).
+STREAM_RETRY_MS = int(os.environ.get("STREAM_RETRY_MS", 2000))
+# On SQLite, where the server processes of the machine meet (games/streams/backends.py): by
+# default a folder in the system's temporary folder named after the database file.
+STREAMS_SOCKET_DIR = os.environ.get("STREAMS_SOCKET_DIR", "")
 # A result or night picture costs some 150 ms to draw: at most this many drawings a minute per
 # account, whichever games and nights (games/pictures.py).
 PICTURES_PER_MINUTE = int(os.environ.get("PICTURES_PER_MINUTE", 30))

@@ -60,6 +60,9 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // A page's stream (js/stream.js) goes to the network as it is, never answered nor copied
+  // here: a copy would replay old versions, and a stream held open would never end a fetch.
+  if (request.headers.get("Accept") === "text/event-stream") return;
   if (request.mode === "navigate") {
     event.respondWith(request.method === "GET" ? page(event) : sent(request));
   } else if (request.method === "GET" && url.pathname.startsWith(CONFIG.static)) {

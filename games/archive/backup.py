@@ -156,10 +156,9 @@ class GameBackup:
     started_at: datetime | None
     saved_at: list[datetime | None]
     uuid: uuid.UUID
-    finished: bool  # as the rules fold its rounds
+    state: rules.GameState  # its rounds folded by its rules: what Game.decide decides on
     venue: str = ""
     note: str = ""
-    places: tuple[int, ...] | None = None  # each seat's, once finished (Game.places)
     night: BackupNight | None = None  # absent from the backups made before nights
 
 
@@ -224,8 +223,7 @@ def read_game(item) -> GameBackup:
         saved_at=saved_at,
         uuid=_identity(item.get("uuid"), started_at, players)
         or identity.content_uuid(ruleset.kind, players, first_starter, rounds),
-        finished=state.finished,
-        places=ruleset.places(state) if state.finished else None,
+        state=state,
         # absent from the backups made before games had them
         venue=_text(item.get("place"), _("its place"), LINE_MAX_LENGTH, names.clean),
         note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),

@@ -1,8 +1,8 @@
 """Writing checked games into an account, a batch at a time, out of sight until the last step.
 
 games/archive/tasks.py checks each game of a backup against its rules (backup.read_game) and
-hands it to a `Writer`, which writes the games the account lacks with plain bulk inserts in
-batches, each its own short transaction. On SQLite, whose one write lock every save of every
+hands it to a `Writer`, which writes the games the account lacks with the ORM's bulk inserts
+in batches, each its own short transaction. On SQLite, whose one write lock every save of every
 account needs, a batch holds it for about BATCH_SECONDS (the batches are sized on the time the
 last one took, so a slow or busy machine writes smaller ones), then lets go for PAUSE, so any
 other save gets through within a batch.
@@ -21,12 +21,11 @@ them) are placed by the gap when they are shown, as games/nights.py places any g
 
 import time
 
-from django.db import connection, connections, router, transaction
-from django.db.models import ForeignKey, IntegerField
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import nights
-from games.models import Entry, Game, Night, Player, Round, Seat, new_version
+from games.models import Entry, Game, Night, Player, Round, Seat
 from games.services import SamePlayer, lock_account
 
 BATCH_SECONDS = 0.05
@@ -139,75 +138,49 @@ def _make_nights(owner, backups, made):
 
 def _insert_games(owner, backups, tables, job, made):
     """Insert the games, with their seats at `tables` (player pks), rounds and entries, in the
-    nights `made` for the file's."""
+    nights `made` for the file's: through the ORM, so that every field the import does not
+    name takes its model's default. Each table's rows name the rows above them by their pks,
+    once inserted (not by the instances, which cost bulk_create thrice the time)."""
     now = timezone.now()
     saved = [[moment or now for moment in backup.saved_at] for backup in backups]
-    # Each game's first version, which its rounds are written at (Round.version).
-    versions = [new_version() for _backup in backups]
-    games = insert(
-        Game,
-        ("owner", "kind", "created_at", "first_starter", "version", "uuid",
-         "finished_at", "places", "venue", "note", "importing", "night"),
-        [(owner.pk, b.kind, b.started_at or now, b.first_starter, version, b.uuid,
-          moments[-1] if b.finished else None,  # as Game.settle: its last round's time
-          b.places and list(b.places), b.venue, b.note, job.pk,
-          None if b.night is None else made[b.night.id])
-         for b, moments, version in zip(backups, saved, versions, strict=True)],
-    )  # fmt: skip
-    seats, rounds, entries = [], [], []
-    for game, backup, table, moments, version in zip(
-        games, backups, tables, saved, versions, strict=True
-    ):
-        seats += [(game, player, position) for position, player in enumerate(table)]
-        played = zip(backup.rounds, moments, strict=True)
-        rounds += [(game, n, r.last_to_quit, t, version) for n, (r, t) in enumerate(played, 1)]
-    seat_ids = iter(insert(Seat, ("game", "player", "position"), seats))
-    columns = ("game", "number", "last_to_quit", "created_at", "version")
-    round_ids = iter(insert(Round, columns, rounds))
+    games = []
+    for backup, moments in zip(backups, saved, strict=True):
+        game = Game(
+            owner_id=owner.pk, kind=backup.kind, created_at=backup.started_at or now,
+            first_starter=backup.first_starter, uuid=backup.uuid, venue=backup.venue,
+            note=backup.note, importing_id=job.pk,
+            night_id=None if backup.night is None else made[backup.night.id],
+        )  # fmt: skip
+        game.decide(backup.state, moments[-1] if moments else None)
+        games.append(game)
+    Game.including_imports.bulk_create(games)
+    seats = Seat.objects.bulk_create(
+        Seat(game_id=game.pk, player_id=player, position=position)
+        for game, table in zip(games, tables, strict=True)
+        for position, player in enumerate(table)
+    )
+    rounds = Round.objects.bulk_create(
+        # written at the game's first version, as Round.version says
+        Round(
+            game_id=game.pk,
+            number=number,
+            last_to_quit=played.last_to_quit,
+            created_at=moment,
+            version=game.version,
+        )  # fmt: skip
+        for game, backup, moments in zip(games, backups, saved, strict=True)
+        for number, (played, moment) in enumerate(zip(backup.rounds, moments, strict=True), 1)
+    )
+    seat_ids, round_ids = iter(seat.pk for seat in seats), iter(stored.pk for stored in rounds)
+    entries = []
     for backup in backups:
         table = [next(seat_ids) for _player in backup.players]
         for played in backup.rounds:
             stored = next(round_ids)
-            entries += [(stored, s, v) for s, v in zip(table, played.entries, strict=True)]
-    insert(Entry, ("round", "seat", "value"), entries)
-    return games
-
-
-def insert(model, names, rows):
-    """INSERT `rows` (values of the fields `names`, in order) into `model`'s table; their ids.
-
-    Plain SQL where bulk_create spent some 75 µs a row in Python while holding SQLite's write
-    lock, eight times as long: a batch holds the lock for a tenth of the time.
-    """
-    db = connections[router.db_for_write(model)]
-    fields = [model._meta.get_field(name) for name in names]
-    columns = ", ".join(db.ops.quote_name(field.column) for field in fields)
-    into = f"INSERT INTO {db.ops.quote_name(model._meta.db_table)} ({columns}) VALUES"
-    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    size = (db.features.max_query_params or 65535) // len(fields)
-    rows = _prepared(fields, rows, db)
-    ids = []
-    with db.cursor() as cursor:
-        for start in range(0, len(rows), size):
-            chunk = rows[start : start + size]
-            params = [value for row in chunk for value in row]
-            cursor.execute(f"{into} {', '.join([row_sql] * len(chunk))} RETURNING id", params)
-            ids += [row[0] for row in cursor.fetchall()]
-    return ids
-
-
-def _prepared(fields, rows, db):
-    """`rows` with the values the database stores: times and UUIDs converted, numbers as is."""
-    convert = [
-        None if isinstance(field, IntegerField | ForeignKey) else field.get_db_prep_save
-        for field in fields
-    ]
-    if not any(convert):
-        return rows
-    return [
-        [v if c is None or v is None else c(v, db) for c, v in zip(convert, row, strict=True)]
-        for row in rows
-    ]
+            typed = zip(table, played.entries, strict=True)
+            entries += [Entry(round_id=stored, seat_id=seat, value=value) for seat, value in typed]
+    Entry.objects.bulk_create(entries)
+    return [game.pk for game in games]
 
 
 def _roster(owner, names):

@@ -82,6 +82,11 @@ def _y_max(lines: Sequence[Line], threshold: int | None) -> int:
     return math.ceil(highest / 10) * 10
 
 
+def _y_step(span: int) -> int:
+    """Ten or so ticks at most on the y axis: every 10, 20, 50, 100..."""
+    return next((step for step in (10, 20, 50, 100, 200, 500) if span <= 8 * step), 1000)
+
+
 def _anchor(index: int, indexes: list[int]) -> str:
     if len(indexes) > 1 and index == indexes[0]:
         return "start"
@@ -108,18 +113,16 @@ def line_chart(
     width: int = 360,
     height: int = 220,
     x_room: int = 12,
-    below_zero: bool = False,
+    from_lowest: bool = False,
 ) -> Chart:
-    """Lines over the same x positions (one per label), on a y axis from 0 up (from the
-    lowest ten below, with `below_zero`: a rating may fall under 0); `threshold` draws a line
-    at a game's end score."""
+    """Lines over the same x positions (one per label), on a y axis from 0 up (from just
+    under the lowest value, with `from_lowest`: a rating lies around 1,000, far from 0);
+    `threshold` draws a line at a game's end score."""
     left, right, top, bottom = 30, width - 10, 10, height - 24
     top_value = _y_max(lines, threshold)
-    low = (
-        min([0] + [math.floor(v / 10) * 10 for line in lines for v in line.values])
-        if below_zero
-        else 0
-    )
+    lowest = min((v for line in lines for v in line.values), default=0) if from_lowest else 0
+    y_step = _y_step(top_value - math.floor(lowest / 10) * 10)
+    low = math.floor(lowest / y_step) * y_step
     step_x = (right - left) / max(len(x_labels) - 1, 1)
 
     def x(index):
@@ -128,7 +131,6 @@ def line_chart(
     def y(value):
         return bottom - (bottom - top) * (max(value, low) - low) / (top_value - low)
 
-    y_step = 10 if top_value - low <= 80 else 20
     y_ticks = tuple(Tick(_fmt(y(v)), str(v)) for v in range(low, top_value + 1, y_step))
     indexes = _tick_indexes(len(x_labels), x_room)
     x_ticks = tuple(Tick(_fmt(x(i)), x_labels[i], _anchor(i, indexes)) for i in indexes)

@@ -17,7 +17,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import metadata
-from itertools import batched
+from itertools import batched, groupby
+from operator import itemgetter
 
 from django.conf import settings
 from django.db.models import Count, F, Max, Sum
@@ -26,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from games import rules
 from games.models import Game, KeptTable, Kind, Seat
-from games.reports import charts, folds, ratings, summaries
+from games.reports import charts, folds, ratings, rows, summaries
 
 FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
 # A kept rating depends on its matches (stored places) and on the code that rates them only:
@@ -159,16 +160,9 @@ def compute(owner, earlier=None) -> tuple[Tables, dict[str, ratings.Progress]]:
     rules decided them), and its rating to go on from next time: only the matches after those
     rated in `earlier` ({kind: ratings.Progress}, taken over) are rated."""
     earlier = earlier or {}
-    games = (
-        Game.objects.filter(owner=owner, places__isnull=False)
-        .finished()
-        .order_by("created_at", "pk")
-        .values_list("pk", "kind", "created_at", "places")
-    )
-    seated = _players(Seat.objects.filter(game__owner=owner, game__finished_at__isnull=False))
     matches, dates = defaultdict(list), defaultdict(list)
-    for pk, kind, started, places in games:
-        matches[kind].append(ratings.Match(tuple(seated[pk]), tuple(places)))
+    for kind, started, players, places in _finished_games(owner):
+        matches[kind].append(ratings.Match(players, places))
         dates[kind].append(started)
     rated = {
         kind: ratings.progress(matches[kind], earlier.get(kind))
@@ -180,12 +174,21 @@ def compute(owner, earlier=None) -> tuple[Tables, dict[str, ratings.Progress]]:
     return found, rated
 
 
-def _players(seats):
-    """{game pk: its players' pks in seat order}."""
-    seated = defaultdict(list)
-    for game, player in seats.order_by("game", "position").values_list("game", "player"):
-        seated[game].append(player)
-    return seated
+def _finished_games(owner):
+    """(kind, start, players in seat order, places) of each finished game, in the order
+    played, read in one statement: a game that ends while the table is read is in it whole or
+    not at all. (Read as two, seats then games, a game ended between them had places and no
+    players, and the table answered 500.)"""
+    finished = Game.objects.filter(owner=owner, places__isnull=False).finished()
+    seats = (
+        Seat.objects.filter(game__in=finished)
+        .order_by("game__created_at", "game", "position")
+        .values_list("game", "game__kind", "game__created_at", "game__places", "player")
+    )
+    for _pk, game_seats in groupby(seats, key=itemgetter(0)):
+        game_seats = list(game_seats)
+        _pk, kind, started, places, _player = game_seats[0]
+        yield kind, started, tuple(seat[-1] for seat in game_seats), tuple(places)
 
 
 # The rating chart shows a player's last games: a phone's width holds some thirty points.
@@ -195,9 +198,9 @@ CHART_GAMES = 30
 def rating_chart(found: ratings.Table, dates, player) -> charts.Chart:
     """`player`'s rating (the table's number) after each of their last games, oldest first."""
     history = found.history.get(player, [])[-CHART_GAMES:]
-    line = charts.Line(_("Rating"), [round(ordinal) for _index, ordinal in history])
+    line = charts.Line(_("Rating"), [rows.shown_rating(ordinal) for _index, ordinal in history])
     labels = [summaries.short_date(dates[index]) for index, _ordinal in history]
-    return charts.line_chart([line], labels, x_room=3, below_zero=True)
+    return charts.line_chart([line], labels, x_room=3, from_lowest=True)
 
 
 # ------------------------------------------------------------------------------ nights
@@ -339,8 +342,9 @@ def standings_json(tables, names):
     """Per game kind, each ranked player, best ordinal first."""
     return {
         kind: [
-            {"name": names[row.player], "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal,
-             "games": row.games, "wins": row.wins}
+            {"name": names[row.player], "rating": rows.shown_rating(row.ordinal),
+             "provisional": rows.provisional(row), "mu": row.mu, "sigma": row.sigma,
+             "ordinal": row.ordinal, "games": row.games, "wins": row.wins}
             for row in found.ranked
         ]
         for kind, found in tables.kinds.items()

@@ -40,7 +40,3 @@ def example() -> list[Step]:
         table = ratings.rate(matches, ranked_after=1)
         steps.append(Step(number, players, state.totals, match.places, tuple(table.ranked)))
     return steps
-
-
-def defaults() -> dict:
-    return {"mu": ratings.MODEL.mu, "sigma": ratings.MODEL.sigma}

@@ -17,6 +17,7 @@ from games.display import sheet_context
 from games.models import ShareLink
 from games.pages import POLL_SECONDS, qr_code
 from games.reports import folds
+from games.streams import notices
 
 
 class LiveForm(forms.Form):
@@ -51,6 +52,7 @@ def game_share_revoke(request, pk):
     link = get_object_or_404(ShareLink, game=game)
     if request.method == "POST":
         link.delete()
+        notices.recheck_game(game.pk)  # its viewers' streams end
         messages.success(request, _("The live link no longer works."))
         return redirect("game_share", pk=game.pk)
     return render(request, "games/share_revoke.html", {"game": game})

@@ -104,8 +104,8 @@ def table_page(request):
         "book": GAMES,
         "prose": _prose("table"),
         "steps": table.example(),
-        "defaults": table.defaults(),
         "ranked_after": settings.RANKED_AFTER_GAMES,
+        "settles": settings.RATING_SETTLES_AFTER_GAMES,
     }
     return render(request, "rules/page.html", context)
 

@@ -9,17 +9,20 @@ from games import rules
 from games.access import get_player_for
 from games.forms.players import CompareForm
 from games.models import Kind
-from games.reports import table
+from games.reports import rows, table
 
 
 @login_required
 @require_GET
 def standings(request):
     tables, names = table.tables(request.user), table.roster_names(request.user)
+    since = rows.matches_before_last_night(request.user, tables)
     sections = [
-        (kind, Kind(kind).label, tables.of(kind)) for kind in rules.RULESETS if tables.of(kind)
+        (kind, Kind(kind).label, found, rows.table_rows(found, since[kind]))
+        for kind in rules.RULESETS
+        if (found := tables.of(kind))
     ]
-    context = {"sections": sections, "names": names, "tables": tables}
+    context = {"sections": sections, "names": names, "tables": tables, "start": rows.START}
     return render(request, "games/standings.html", context)
 
 

@@ -1,7 +1,9 @@
-// The boards that follow the game (the sheet's #board and the live view's): their polls.
+// The boards that follow the game (the sheet's #board and the live view's): their polls, which
+// their stream (stream.js) stands in for while it is open.
 import { clockTime } from "./clock.js";
 import { typedIn } from "./forms.js";
 import { holding } from "./outbox.js";
+import { streaming } from "./stream.js";
 
 // The live view without a signal: a poll that cannot reach the server says since when the
 // page is as shown. The polls go on, and the first that gets through (a 204 too: nothing new
@@ -110,9 +112,13 @@ document.addEventListener("htmx:configRequest", (event) => {
 // has no signal: each poll could only fail, and the rounds typed meanwhile wait in the outbox
 // (outbox.js). The polls go on by themselves once the signal returns. The live view polls on:
 // its failed polls are how it tells since when the sheet is as shown.
+// While the page's stream is open (stream.js), the poll's timer sends nothing either: the
+// stream's "moved" (a request with a triggering event) fetches the board when it changes.
 document.addEventListener("htmx:beforeRequest", (event) => {
   const board = event.detail.elt;
-  if (board && board.id === "board" && !navigator.onLine && !liveConnection(event)) {
+  if (!board || board.id !== "board") return;
+  const polled = !event.detail.requestConfig?.triggeringEvent;
+  if ((!navigator.onLine && !liveConnection(event)) || (polled && streaming())) {
     event.preventDefault();
   }
 });

@@ -8,17 +8,22 @@ tests/conftest.py's `alice` and `make_game` serve here as they are: pytest-djang
 test that uses the live server a transactional database, so the server's threads see them.
 """
 
+import contextlib
 import os
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from django.db import connection
 from playwright.sync_api import sync_playwright
 
+from scorekeeper.asgi import STREAMS_SUFFIX
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
+from tests.helpers.phones import ChromiumPhone, FirefoxPhone, WebKitPhone, missing
 from tests.helpers.relay import Relay
+from tests.helpers.streams import StreamsApart
 
 # Playwright's sync API runs an event loop in this thread, so Django believes every ORM
 # call from a test or fixture comes from async code. They do not: this is Django's
@@ -38,20 +43,22 @@ def live_server(django_db_setup, live_server):
     And a request thread still running when the server stops fails on that shared connection.
     """
     server = live_server.thread.httpd
-    app = server.get_app()
+    app, lock = server.get_app(), None
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        app = one_request_at_a_time(app)
-    server.set_app(UNDER_WAY.counted(app))
+        lock = threading.Lock()
+        app = one_request_at_a_time(app, lock)
+    shared = live_server.thread.connections_override
+    server.set_app(StreamsApart(UNDER_WAY.counted(app), shared, lock, UNDER_WAY))
     yield live_server
     wait_for_connections()
 
 
-def one_request_at_a_time(app):
+def one_request_at_a_time(app, lock):
     """The live server's requests served in turn: its threads share the one in-memory SQLite
     connection, and two requests on it at once (the sheet's poll every second beside a save)
     fail inside sqlite3 ("bad parameter or other API misuse"). A real server gives each thread
-    its own connection (tests/helpers/live.py)."""
-    lock = threading.Lock()
+    its own connection (tests/helpers/live.py). The pages' streams take the same `lock` for
+    each of their steps (tests/helpers/streams.py)."""
 
     def served(environ, start_response):
         with lock:
@@ -89,6 +96,18 @@ class UnderWay:
                     self.changed.notify_all()
 
         return served
+
+    @contextlib.contextmanager
+    def one(self):
+        """A request under way, while the block runs (a step of a stream)."""
+        with self.changed:
+            self.count += 1
+        try:
+            yield
+        finally:
+            with self.changed:
+                self.count, self.ended = self.count - 1, time.monotonic()
+                self.changed.notify_all()
 
     def wait(self, timeout):
         deadline = time.monotonic() + timeout
@@ -168,6 +187,10 @@ class Watch:
         # Leaving a page cancels what it was still loading: that is no failure. A missing
         # file is a 404, which on_response reports.
         if self._is_expected("failed", request.url) or request.failure == "net::ERR_ABORTED":
+            return
+        # A page's stream cut (no signal, the server gone) is how it ends: stream.js then
+        # polls, and opens it again.
+        if urlsplit(request.url).path.endswith(STREAMS_SUFFIX):
             return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 
@@ -257,3 +280,40 @@ def other_phone(browser, live_server, watch, context):
 def signed_in(context, server_url, alice):
     sign_in(context, server_url, alice)
     return alice
+
+
+# The table on the engines people carry (tests/helpers/phones.py): test_engines.py and
+# test_streams.py, each with its own `server_url` (a relay).
+HOW = {
+    "WebKit": "apt-get install webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1",
+    "Firefox": "apt-get install firefox-esr nodejs, then make firefox-phone",
+}
+# What the browsers log of a request that found no server (htmx's events, Firefox's words, of
+# a request and of a page's stream cut or refused: stream.js then polls).
+LOST_SIGNAL = (
+    "net::ERR_", "htmx:sendError", "htmx:afterRequest", "NetworkError",
+    "can’t establish a connection to the server at", "was interrupted while the page was loading",
+)  # fmt: skip
+
+
+@pytest.fixture(params=["Chromium", "WebKit", "Firefox"])
+def phone(request, server_url, watch):
+    engine = request.param
+    if why := missing(engine):
+        pytest.fail(f"{engine} is missing ({why}): {HOW[engine]} (make test-packages does it).")
+    if engine == "Chromium":
+        context = request.getfixturevalue("context")
+        phone = ChromiumPhone(server_url, context)
+    else:
+        phone = {"WebKit": WebKitPhone, "Firefox": FirefoxPhone}[engine](server_url)
+    # Losing the signal on purpose: the outbox's tries and a board poll on its way fail.
+    watch.expect("failed", "/rounds/")
+    watch.expect("failed", "/board/")
+    for logged in LOST_SIGNAL:
+        watch.expect_console(logged)
+    yield phone
+    problems = [p for p in phone.problems() if not any(text in p for text in LOST_SIGNAL)]
+    phone.close()
+    if engine != "Chromium":  # whose context, closed after, waits for them (conftest.py)
+        wait_for_connections()
+    assert not problems, f"{engine} saw problems: {problems}"

@@ -19,7 +19,8 @@ LANDSCAPE = {"width": 844, "height": 390}
 #
 # A word broken across lines shows as two or more rects from `Range.getClientRects()` that sit
 # on different lines; a word may still wrap after a real hyphen ("Anne-|Laure"), or after the
-# plus of a sum ("1+2+3+4+5+6+10" may wrap between its numbers).
+# plus of a sum ("1+2+3+4+5+6+10" may wrap between its numbers), or at a soft hyphen (U+00AD,
+# which German compounds carry where they may break: "Standard-|einstellungen").
 PROBLEMS = r"""() => {
   const found = [];
   // The layout viewport: a phone zooms out (innerWidth grows) to show a page that is too wide.
@@ -47,7 +48,13 @@ PROBLEMS = r"""() => {
     for (const match of node.data.matchAll(/[^\s\-\u2010\u00ad+]+[\-\u2010\u00ad+]?/gu)) {
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      let rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      // After a soft hyphen the line broke at, Chromium gives the fragment that follows the
+      // hyphen drawn at the end of the line before: a rect narrower than a letter, not a cut.
+      const hyphen = parseFloat(getComputedStyle(parent).fontSize) * 0.6;
+      if (node.data[match.index - 1] === "\u00ad" && rects.length > 1 && rects[0].width < hyphen) {
+        rects = rects.slice(1);
+      }
       if (rects.length < 2) continue;
       const lowestTop = Math.max(...rects.map((r) => r.top));
       const highestBottom = Math.min(...rects.map((r) => r.bottom));

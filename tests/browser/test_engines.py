@@ -16,14 +16,10 @@ from pathlib import Path
 import pytest
 
 from games.models import Game, ScorerLink
-from tests.browser.conftest import wait_for_connections, wait_for_requests
-from tests.helpers.phones import TEXT, ChromiumPhone, FirefoxPhone, WebKitPhone, missing
+from tests.browser.conftest import wait_for_requests
+from tests.helpers.phones import TEXT
 
 SHOTS = Path(os.environ["SCREENSHOTS_DIR"]) if os.environ.get("SCREENSHOTS_DIR") else None
-HOW = {
-    "WebKit": "apt-get install webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1",
-    "Firefox": "apt-get install firefox-esr nodejs, then make firefox-phone",
-}
 COPIED = """async (path) => {
     for (const name of await caches.keys()) {
         if (!name.startsWith("pages-")) continue;
@@ -31,37 +27,12 @@ COPIED = """async (path) => {
     }
     return false;
 }"""
-# What the browsers log of a request that found no server (htmx's events, Firefox's words).
-LOST_SIGNAL = ("net::ERR_", "htmx:sendError", "htmx:afterRequest", "NetworkError")
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 @pytest.fixture
 def server_url(relay):
     return relay.url
-
-
-@pytest.fixture(params=["Chromium", "WebKit", "Firefox"])
-def phone(request, server_url, watch):
-    engine = request.param
-    if why := missing(engine):
-        pytest.fail(f"{engine} is missing ({why}): {HOW[engine]} (make test-packages does it).")
-    if engine == "Chromium":
-        context = request.getfixturevalue("context")
-        phone = ChromiumPhone(server_url, context)
-    else:
-        phone = {"WebKit": WebKitPhone, "Firefox": FirefoxPhone}[engine](server_url)
-    # Losing the signal on purpose: the outbox's tries and a board poll on its way fail.
-    watch.expect("failed", "/rounds/")
-    watch.expect("failed", "/board/")
-    for logged in LOST_SIGNAL:
-        watch.expect_console(logged)
-    yield phone
-    problems = [p for p in phone.problems() if not any(text in p for text in LOST_SIGNAL)]
-    phone.close()
-    if engine != "Chromium":  # whose context, closed after, waits for them (conftest.py)
-        wait_for_connections()
-    assert not problems, f"{engine} saw problems: {problems}"
 
 
 def save(phone, numbers, next_heading, quitter=None):

@@ -120,7 +120,9 @@ def evening_and_an_old_import(make_game, bob, alice):
 
     old = make_game(owner=bob, names=("Léa", "Papa"), rounds=[(31, 0), (20, 3)])
     weeks_ago = old.created_at - timedelta(weeks=4)
-    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago, finished_at=weeks_ago)
+    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago)
+    old.rounds.update(created_at=weeks_ago)
+    old.settle()  # ended weeks ago too, as the rules decide it
     nights.refresh(type(old.night).objects.filter(pk=old.night_id))
     nights.name(old.night, "Soirée chez Mamie")
     bob_client, alice_client = Client(), Client()

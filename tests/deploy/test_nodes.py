@@ -24,7 +24,15 @@ import pytest
 
 from games.reports import folds
 from tests.helpers import services
-from tests.helpers.live import PASSWORD, Phone, Server, fresh_database, manage, production_env
+from tests.helpers.live import (
+    PASSWORD,
+    EventStream,
+    Phone,
+    Server,
+    fresh_database,
+    manage,
+    production_env,
+)
 from tests.helpers.worker import Worker, wait_for
 
 pytestmark = pytest.mark.engine
@@ -325,3 +333,47 @@ def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, 
         read = folds.states(pairs)
 
     assert read == made == {game.pk: game.state for game in games}
+
+
+@pytest.fixture(scope="module")
+def nodes_without_redis(tmp_path_factory):
+    """Two nodes on one PostgreSQL and no Redis: their streams hear each other by NOTIFY."""
+    folder = tmp_path_factory.mktemp("nodes-pg")
+    with (
+        services.postgres() as server,
+        fresh_database(folder, server) as database_url,
+        contextlib.ExitStack() as running,
+    ):
+        secret = secrets.token_urlsafe(50)
+        envs = [production_env(folder / "static", database_url, SECRET_KEY=secret,
+                               CACHE_DIR=str(folder / name / "cache"))
+                for name in ("a", "b")]  # fmt: skip
+        manage(envs[0], "collectstatic", "--noinput")
+        manage(envs[0], "migrate", "--noinput")
+        started = []
+        for env in envs:
+            server = Server(env, workers=2).start()
+            running.callback(server.stop)
+            started.append(server)
+        yield started
+
+
+@pytest.mark.parametrize("pair", ["nodes_without_redis", "nodes"], ids=["postgres", "redis"])
+def test_a_save_on_one_node_reaches_a_stream_held_by_the_other(request, pair):
+    a, b = request.getfixturevalue(pair)
+    _username, owner = new_account(a)
+    game = owner.start_game("Ana", "Ben")
+    seen = re.search(r"\?seen=(\d+)", owner.get(f"/games/{game}/").text).group(1)
+    streams = [EventStream(on(b, owner), f"/games/{game}/events/?seen={seen}") for _ in range(2)]
+    assert [stream.status for stream in streams] == [200, 200]  # two workers: one each, maybe
+    try:
+        assert all(stream.next(timeout=0.5) is None for stream in streams)  # nothing new
+        data = round_data(owner, game, 1, [7, 0])
+        started = time.monotonic()
+        assert owner.post(f"/games/{game}/rounds/", data).status == 302
+        saved = re.search(r"\?seen=(\d+)", owner.get(f"/games/{game}/").text).group(1)
+        assert [stream.next() for stream in streams] == [saved, saved]
+        assert time.monotonic() - started < 2
+    finally:
+        for stream in streams:
+            stream.close()

@@ -11,8 +11,10 @@ import contextlib
 import http.client
 import json
 import os
+import queue
 import re
 import secrets
+import socket
 import subprocess
 import sys
 import threading
@@ -97,7 +99,7 @@ class Server:
 
     def start(self):
         command = [
-            PYTHON, "-m", "gunicorn", "scorekeeper.wsgi",
+            PYTHON, "-m", "gunicorn", "scorekeeper.asgi",
             "--bind", f"fd://{self.socket.fileno()}", "--log-level", "warning",
         ]  # fmt: skip
         if self.workers:  # else gunicorn.conf.py's: twice the cores, plus one
@@ -283,3 +285,45 @@ def at_once(*requests):
     for thread in threads:
         thread.join(timeout=60)
     return responses
+
+
+class EventStream:
+    """A page's stream (games/views/streams.py) opened by `phone`, its events read as they
+    come, in a thread: `next()` is the data of the next event, or None past `timeout`."""
+
+    def __init__(self, phone, path):
+        self.events = queue.Queue()
+        self.connection = http.client.HTTPConnection("127.0.0.1", phone.server.port, timeout=60)
+        cookies = "; ".join(f"{key}={value}" for key, value in phone.cookies.items())
+        self.connection.request("GET", path, headers={"Cookie": cookies} if cookies else {})
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        if self.status == 200:
+            self.reader.start()
+
+    def _read(self):
+        data = []
+        # close() cuts the connection under it: http.client then fails in several ways.
+        with contextlib.suppress(OSError, ValueError, AttributeError, http.client.HTTPException):
+            while line := self.response.readline():
+                line = line.decode().rstrip("\r\n")
+                if line.startswith("data: "):
+                    data.append(line[6:])
+                elif line == "" and data:
+                    self.events.put("\n".join(data))
+                    data = []
+        self.events.put(None)
+
+    def next(self, timeout=5):
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self):
+        with contextlib.suppress(OSError, AttributeError):
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
+        if self.reader.is_alive():
+            self.reader.join(timeout=5)
+        self.connection.close()

@@ -17,6 +17,8 @@ does it for a test that overrides `server_url`), then:
   nor cut (a save on its way over a poor signal; `relay.held` is set once one waits), until
   `relay.release()` sends it on, or `relay.release(cut=True)` cuts it.
 
+- `relay.asked`: the first line of each request it passed on (bytes), to count them.
+
 The relay copies bytes and nothing else: the browser's Host header names the relay, which is
 the origin its cookies, service worker and storage belong to.
 """
@@ -52,6 +54,7 @@ class Relay:
         self.holding, self.held, self.released, self.cut_held = None, None, None, False
         self.lock = threading.Lock()
         self.open = set()  # every socket on either side, cut at unplug()
+        self.asked = []
 
     @property
     def url(self):
@@ -140,6 +143,8 @@ class Relay:
             while data := source.recv(65536):
                 if asks and (self._refuses(data) or self._holds(data)):
                     raise ConnectionResetError("refused by the relay")
+                if asks and re.match(rb"[A-Z]+ /", data):
+                    self.asked.append(_request_line(data))
                 target.sendall(data)
             target.shutdown(socket.SHUT_WR)  # the end, passed on after the last bytes
         except OSError:  # cut by unplug(), or reset by one side: so is the other

@@ -76,9 +76,8 @@ def finished_games(owner, rosters, seed=6, hours_apart=24):
     ended = {saved.game_id: saved.created_at for saved in stored}  # each game's last round
     for index, (game, typed) in enumerate(zip(games, played, strict=True)):
         game.created_at = START + timedelta(hours=index * hours_apart)
-        # Every game is played to its end (played_game): settled as Game.settle would.
-        game.finished_at = ended[game.pk]
-        game.places = list(LAMA.places(LAMA.fold(len(typed[0]), typed)))
+        # Every game is played to its end (played_game): settled as Game.settle does.
+        game.decide(LAMA.fold(len(typed[0]), typed), ended[game.pk])
     Game.objects.bulk_update(games, ["created_at", "finished_at", "places"], batch_size=500)
     nights.place_unplaced(owner)
     _analyze()

@@ -107,9 +107,12 @@ SCORER_ROUTES = {
     "scorer_sheet", "scorer_board", "scorer_round_add", "scorer_round_edit", "scorer_round_undo",
     "scorer_round_calculate", "scorer_round_goal", "scorer_round_return",
     "scorer_round_edit_calculate", "scorer_round_edit_goal", "scorer_round_edit_return",
+    "scorer_events",
     "scorer_round_edit_preview",
     "scorer_result_png",
 }  # fmt: skip
+# The live link's URLs: the read-only page and its stream.
+LIVE_ROUTES = {"live", "live_events"}
 
 
 def scorer_link_for(game):
@@ -131,7 +134,10 @@ def fillers_for(user, game):
         ("night_json", "pk"): game.night_id,
         ("night_png", "pk"): game.night_id,
         ("night_label", "pk"): game.night_id,
-        ("live", "token"): ShareLink.objects.get_or_create(game=game)[0].token,
+        **{
+            (name, "token"): ShareLink.objects.get_or_create(game=game)[0].token
+            for name in LIVE_ROUTES
+        },
         ("rules_page", "slug"): "scoring",
         ("rules_llama_llama_page", "slug"): "scoring",
         "number": 1,

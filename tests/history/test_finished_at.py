@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import IntegrityError, transaction
 
 from games import services
 from games.models import Game
@@ -158,3 +159,29 @@ def test_an_imported_game_is_settled_by_the_rules(alice_client, rounds, finished
     (game,) = Game.objects.all()
     assert game.finished_at == (saved[1] if finished else None)
     assert game.places == ([3, 2, 1] if finished else None) == verdict(game)
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize(
+    "half",
+    [{"finished_at": None}, {"places": None}],
+    ids=["places without an end", "an end without places"],
+)
+def test_the_database_holds_the_end_and_the_places_together(make_game, half):
+    game = make_game(rounds=FINISHING)
+    assert game.finished_at is not None and game.places is not None
+
+    with pytest.raises(IntegrityError, match="game_finished_with_places"), transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(**half)
+
+    assert stored(game)[0] == game.finished_at
+
+
+@pytest.mark.engine
+def test_a_game_in_progress_holds_neither(make_game):
+    game = make_game(rounds=FINISHING[:1])
+
+    with pytest.raises(IntegrityError, match="game_finished_with_places"), transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(places=[1, 2, 3])
+
+    assert (Game.objects.get(pk=game.pk).finished_at, places(game)) == (None, None)

@@ -15,8 +15,10 @@ from django.test import Client
 
 from games.models import Player, ShareLink
 from tests.helpers import worlds
+from tests.helpers.streams import said_at_once
 from tests.helpers.urlconf import (
     ANY_FORM,
+    LIVE_ROUTES,
     SCORER_ROUTES,
     WRITE_DATA,
     every_route,
@@ -52,7 +54,8 @@ def module_world(django_db_setup, django_db_blocker):
         fillers = fillers_for(alice, secret)
         # The live view answers whoever holds a token, by design: the one it is filled with is
         # the shared game's, whose page must show nothing of alice's secret game.
-        fillers[("live", "token")] = ShareLink.objects.create(game=shared).token
+        live = ShareLink.objects.create(game=shared).token
+        fillers |= {(name, "token"): live for name in LIVE_ROUTES}
         bobs = scorer_link_for(worlds.game(bob, ["Bo", "Di"])).token
         fillers |= {(name, "token"): bobs for name in SCORER_ROUTES}
         yield {"alice": alice, "bob": bob, "game": secret, "shared": shared, "fillers": fillers}
@@ -78,7 +81,8 @@ def is_login_redirect(response):
 
 
 def assert_nothing_crossed(route, response, world, before, kind):
-    content = response.getvalue()  # streamed responses too (the JSON export)
+    # streamed responses too (the JSON export); a page's stream, as much as it says at once
+    content = said_at_once(response)
     body = content.decode(errors="replace") + response.get("Location", "")
     assert SECRET not in body, f"{route} showed alice's game"
     assert snapshot(world["alice"]) == before, f"{route} changed alice's data"

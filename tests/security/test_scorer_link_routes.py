@@ -13,8 +13,10 @@ from django.test import Client
 
 from games.models import Entry, Game, Round, ScorerLink
 from tests.helpers import worlds
+from tests.helpers.streams import said_at_once
 from tests.helpers.urlconf import (
     ANY_FORM,
+    LIVE_ROUTES,
     SCORER_ROUTES,
     WRITE_DATA,
     every_route,
@@ -35,7 +37,7 @@ def module_world(django_db_setup, django_db_blocker):
         game_b = worlds.game(alice, [f"Ugo {GAME_B}", "Ida", "Max"], [[3, 5, 0], [2, 0, 4]])
         ScorerLink.objects.create(game=game_b, number=1)  # B's own link, which nobody here holds
         fillers = fillers_for(alice, game_a)  # makes game A's scorer link, number 1
-        fillers[("live", "token")] = "not-shared-with-the-scorer"
+        fillers |= {(name, "token"): "not-shared-with-the-scorer" for name in LIVE_ROUTES}
         link = ScorerLink.objects.get(game=game_a)
         yield {"alice": alice, "bob": bob, "a": game_a, "b": game_b, "link": link,
                "fillers": fillers}  # fmt: skip
@@ -67,7 +69,7 @@ def game_rows(game):
 
 
 def assert_within_its_game(route, response, world, before, before_b):
-    body = response.getvalue().decode(errors="replace") + response.get("Location", "")
+    body = said_at_once(response).decode(errors="replace") + response.get("Location", "")
     assert GAME_B not in body, f"{route} showed game B"
     assert game_rows(world["b"]) == before_b, f"{route} changed game B"
     if route.name in SCORER_ROUTES:

@@ -1,5 +1,6 @@
 """The app's own cap on what a request may send: refused by its size, before it is read."""
 
+import contextlib
 import re
 import socket
 import uuid
@@ -29,6 +30,23 @@ def test_a_request_over_the_limit_is_refused_before_its_body_is_read(live_app):
             + f"Cookie: {cookies}\r\nContent-Length: {200 * MB}\r\n\r\n".encode()
             + start_of_body.encode()
         )
+        answer = connection.recv(65536).decode(errors="replace")
+
+    assert answer.startswith("HTTP/1.1 413 "), answer[:200]
+
+
+def test_a_body_sent_without_a_length_stops_being_read_at_the_limit(live_app):
+    """Chunked, with no Content-Length: the ASGI handler would read it whole before any
+    middleware (scorekeeper/asgi.py stops it at UPLOAD_MAX_BYTES)."""
+    chunk = b"x" * MB
+    with socket.create_connection(("127.0.0.1", live_app.port), timeout=10) as connection:
+        connection.sendall(
+            b"POST /history/import/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        with contextlib.suppress(OSError):  # the answer may come before the last chunks
+            for _ in range(settings.UPLOAD_MAX_BYTES // MB + 2):
+                connection.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
         answer = connection.recv(65536).decode(errors="replace")
 
     assert answer.startswith("HTTP/1.1 413 "), answer[:200]

@@ -111,7 +111,7 @@ def test_the_table_lists_players_below_the_threshold_apart(alice_client, night_o
     play(alice_client, CLEO_WINS, names=("Ana", "Dan", "Cleo"))
     page = alice_client.get("/table/").content.decode()
     assert "Not ranked yet" in page
-    assert "2 more finished games to play" in page
+    assert "1 more finished game to play" in page
     assert "Dan" not in json.dumps(alice_client.get("/standings.json").json())
 
 
@@ -199,7 +199,9 @@ def test_tonight_stays_tonights_after_a_rematch_of_an_old_game(
 
     old = make_game(names=("Ana", "Ben"), rounds=[(31, 0), (20, 3)])
     weeks_ago = old.created_at - timedelta(weeks=4)
-    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago, finished_at=weeks_ago)
+    Game.objects.filter(pk=old.pk).update(created_at=weeks_ago)
+    old.rounds.update(created_at=weeks_ago)
+    old.settle()  # ended weeks ago too, as the rules decide it
     old_night = Night.objects.create(owner=old.owner, start=weeks_ago, label="Chez Mamie")
     Game.objects.filter(pk=old.pk).update(night=old_night)
     alice_client.post(f"/games/{old.pk}/rematch/")
@@ -232,7 +234,7 @@ def test_an_import_rebuilds_the_table_and_the_nights(alice_client, night_of_four
 
 
 def test_the_rule_page_works_out_three_games_with_the_tables_code(client):
-    from games.reports import ratings
+    from games.reports import ratings, rows
     from games.rulebook import table
 
     page = client.get("/en/rules/table/").content.decode()
@@ -240,9 +242,7 @@ def test_the_rule_page_works_out_three_games_with_the_tables_code(client):
     matches = [ratings.match_of(table.RULES.fold(len(p), r), p) for p, r in table.GAMES]
     assert last.rows == tuple(ratings.rate(matches, ranked_after=1).ranked)
     for row in last.rows:
-        assert f"{row.ordinal:.2f}".replace("-", "\u2212") in page
+        assert f"<td>{rows.shown_rating(row.ordinal):,}</td>" in page
     french = client.get("/fr/rules/table/").content.decode()
-    assert (
-        "Trois parties, pas à pas" in french
-        and f"{last.rows[0].mu:.2f}".replace(".", ",") in french
-    )
+    shown = f"{rows.shown_rating(last.rows[0].ordinal):,}".replace(",", "\u00a0")
+    assert "Trois parties, pas à pas" in french and f"<td>{shown}</td>" in french

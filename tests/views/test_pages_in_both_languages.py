@@ -181,12 +181,15 @@ def test_dates_are_written_the_french_way(alice_client, tables):
     assert "30-11-2025" in text(alice_client.get("/pl/").content.decode())
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "de", "pl"])
-def test_decimals_follow_the_language(client, language):
+@pytest.mark.parametrize(
+    ("language", "rating"),
+    [("en", "1,065"), ("fr", "1\u00a0065"), ("de", "1.065"), ("pl", "1\u00a0065")],
+)
+def test_numbers_follow_the_language(client, language, rating):
     # The group's table's own rule page: Cleo's rating after the first game, as the table shows
-    # ratings (a rating of 2.9 in English reads 2,9 in French, German and Polish).
-    page = text(client.get(f"/{language}/rules/table/").content.decode())
-    assert ("Cleo 27.87" if language == "en" else "Cleo 27,87") in page
+    # ratings (1,065 in English reads 1 065 in French and Polish, 1.065 in German).
+    page = client.get(f"/{language}/rules/table/").content.decode()
+    assert f'<th scope="row">Cleo</th><td>{rating}</td>' in page
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from common.models import Preferences
@@ -102,33 +104,59 @@ def test_the_field_has_a_label_and_every_zone_in_french_too(alice_client):
     assert texts(page, "option", value="", selected=True) == ["Celui du site\u00a0: Europe/Paris"]
 
 
-def test_another_phone_follows_once_it_opens_the_account_page(alice, make_game):
+def test_the_list_has_one_name_per_place_by_region(alice_client):
+    page = alice_client.get("/accounts/").text
+
+    groups = [group["label"] for group in tags(page, "optgroup")]
+    assert groups[:2] == ["Africa", "America"] and groups[-1] == "Other"
+    values = {option["value"] for option in tags(page, "option")}
+    assert {"Africa/Asmara", "America/Adak", "Europe/Amsterdam", "Asia/Kolkata", "UTC"} <= values
+    assert not values & {"Africa/Asmera", "America/Atka", "US/Pacific", "Japan", "Asia/Calcutta"}
+    assert 300 < len(values) < 500  # 598 with every old name
+
+
+def test_an_account_on_an_older_name_sees_it_chosen(alice):
+    page = signed_in(alice, "Asia/Calcutta").get("/accounts/").text
+
+    [chosen] = tags(page, "option", selected=True)
+    assert chosen["value"] == "Asia/Calcutta"
+
+
+def test_a_change_on_one_phone_is_followed_by_the_others_next_page(alice, make_game):
     started_at(make_game(), MOMENT)
     phone, other = signed_in(alice), signed_in(alice)
-    phone.post("/accounts/", {"time_zone": "Pacific/Auckland"})
+    assert "15 Jun 2026, 05:00" in text(other.get("/history/").text)  # Paris, the site's
 
-    other.get("/accounts/")
+    phone.post("/accounts/", {"time_zone": "Pacific/Auckland"})
 
     assert "15 Jun 2026, 15:00" in text(other.get("/history/").text)
 
 
-def test_a_session_from_before_time_zones_reads_the_accounts_once(alice, make_game):
+def test_a_change_made_in_the_admin_is_followed_by_every_phones_next_page(
+    admin_client, alice, make_game
+):
     started_at(make_game(), MOMENT)
-    client = signed_in(alice, "Pacific/Auckland")
-    session = client.session
-    del session["time_zone"]
-    session.save()
+    phone = signed_in(alice, "Pacific/Auckland")
+    assert "15 Jun 2026, 15:00" in text(phone.get("/history/").text)
 
-    assert "15 Jun 2026, 15:00" in text(client.get("/history/").text)
-    assert client.session["time_zone"] == "Pacific/Auckland"
+    changed = {"preferences-INITIAL_FORMS": "1", "preferences-0-time_zone": "America/Los_Angeles"}
+    assert change_account(admin_client, alice, **changed).status_code == 302
+
+    assert "14 Jun 2026, 20:00" in text(phone.get("/history/").text)
+
+
+def test_the_zone_is_read_with_the_account_in_one_query(alice, make_game):
+    client = signed_in(alice, "Pacific/Auckland")
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get("/history/").status_code == 200
+    reads = [q["sql"] for q in captured if "accounts_preferences" in q["sql"]]
+    assert len(reads) == 1 and '"auth_user"' in reads[0].split("WHERE")[0]
 
 
 def test_a_zone_the_database_no_longer_has_reads_the_sites(alice, make_game):
     started_at(make_game(), MOMENT)
-    client = signed_in(alice)
-    session = client.session
-    session["time_zone"] = "Europe/Atlantis"
-    session.save()
+    client = signed_in(alice, "Pacific/Auckland")
+    Preferences.objects.filter(user=alice).update(time_zone="Europe/Atlantis")
 
     assert "15 Jun 2026, 05:00" in text(client.get("/history/").text)
 

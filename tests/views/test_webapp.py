@@ -40,3 +40,12 @@ def test_every_page_links_the_manifest_and_a_theme_colour(client, db):
 
     assert tags(response.text, "link", rel="manifest", href="/manifest.webmanifest")
     assert tags(response.text, "meta", name="theme-color")
+
+
+def test_the_manifest_reads_in_the_browsers_language(client, db):
+    # The JSON's human-readable fields: German names the game as Amigo does, LAMA.
+    german = client.get(reverse("manifest"), headers={"accept-language": "de"}).json()
+    polish = client.get(reverse("manifest"), headers={"accept-language": "pl"}).json()
+    assert (german["lang"], german["name"]) == ("de", "Scorekeeper für LAMA und Llama Llama")
+    assert (polish["lang"], polish["name"]) == ("pl", "Scorekeeper do L.L.A.M.A. i Llama Llama")
+    assert polish["description"].startswith("Zapisuj wyniki L.L.A.M.A.")

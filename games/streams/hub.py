@@ -1,0 +1,111 @@
+"""Each process's one subscription, and the streams it holds.
+
+One thread per process listens (backends.py), whatever the number of streams; each stream is
+a queue on its request's event loop, handed its game's messages. While the subscription is
+down (Redis or PostgreSQL away, a connection dropped), `up` is false and each stream checks
+its game's version itself every few seconds; once it is back, every stream checks once, so
+nothing said meanwhile is missed: the version says what a page has.
+"""
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import cache
+
+from games.streams.backends import backend
+from games.streams.notices import CHECK
+
+RETRY_SECONDS = (0.5, 1, 2, 5)
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Follower:
+    topics: tuple
+    keys: tuple  # what its caps count it under (an account, an address)
+    loop: asyncio.AbstractEventLoop = field(default_factory=asyncio.get_running_loop)
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+    def tell(self, data):
+        with contextlib.suppress(RuntimeError):  # its loop has closed: the stream is over
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, data)
+
+
+class Hub:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.followers = defaultdict(set)
+        self.held = Counter()
+        self.up = False
+        self.listener = None
+        self.failures = 0  # drops since the subscription last held
+
+    def room(self, keys, caps):
+        """Whether each of `keys` holds fewer than its cap of streams (in this process)."""
+        with self.lock:
+            return all(self.held[key] < cap for key, cap in zip(keys, caps, strict=True))
+
+    def follow(self, topics, keys, caps):
+        """A follower of `topics`, or None when one of `keys` holds its cap already."""
+        with self.lock:
+            if any(self.held[key] >= cap for key, cap in zip(keys, caps, strict=True)):
+                return None
+            follower = Follower(tuple(topics), tuple(keys))
+            self.held.update(keys)
+            for topic in topics:
+                self.followers[topic].add(follower)
+            self._listen()
+        return follower
+
+    def leave(self, follower):
+        with self.lock:
+            self.held.subtract(follower.keys)
+            self.held += Counter()  # drops the keys at zero
+            for topic in follower.topics:
+                self.followers[topic].discard(follower)
+                if not self.followers[topic]:
+                    del self.followers[topic]
+
+    def held_streams(self):
+        """How many streams this process holds."""
+        with self.lock:
+            return len({f for group in self.followers.values() for f in group})
+
+    def deliver(self, message):
+        """From any thread: `message` ("<topic> <data>") to the streams of its topic."""
+        topic, _, data = message.partition(" ")
+        with self.lock:
+            followers = list(self.followers.get(topic, ()))
+        for follower in followers:
+            follower.tell(data)
+
+    def _listen(self):
+        if self.listener is None or not self.listener.is_alive():
+            self.listener = threading.Thread(target=self._run, name="streams-hub", daemon=True)
+            self.listener.start()
+
+    def _run(self):
+        while True:
+            try:
+                backend().listen(self.deliver, self._subscribed)
+            except Exception:  # any drop: subscribe again after a moment
+                log.warning("stream subscription lost", exc_info=True)
+            self.up = False
+            time.sleep(RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)])
+            self.failures += 1
+
+    def _subscribed(self):
+        self.up, self.failures = True, 0
+        with self.lock:  # anything said while it was down: every stream checks once
+            followers = {f for group in self.followers.values() for f in group}
+        for follower in followers:
+            follower.tell(CHECK)
+
+
+@cache
+def hub():
+    return Hub()

@@ -1,0 +1,119 @@
+"""The streams of the pages that follow a game: server-sent events (games/streams).
+
+A page opens one (static/js/stream.js); it gets an event whenever its game's version is not
+the one it says it has: at once if the game moved on while it was away (`Last-Event-ID`, or
+`seen` for a first stream), then at each save. The event carries the version and nothing else;
+the page fetches the board as its poll does. Served asynchronously (scorekeeper/asgi.py): an
+idle stream holds a socket and a queue, no thread and no database connection. It ends when
+its door shuts (hub messages say when to ask again, and so does each heartbeat).
+"""
+
+import asyncio
+import time
+from functools import partial
+
+from asgiref.sync import sync_to_async
+from django import forms
+from django.conf import settings
+from django.http import HttpResponse, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from common.limits import client_address
+from games import access
+from games.streams.hub import hub
+from games.streams.notices import CHECK
+
+
+class SeenForm(forms.Form):
+    """The version the page shows: Last-Event-ID when the browser reconnects, else `seen`."""
+
+    seen = forms.CharField(required=False, max_length=64)
+
+
+@require_GET
+async def game_events(request, pk):
+    return await _stream(request, partial(access.followed_by_owner, request, pk))
+
+
+@require_GET
+async def scorer_events(request, token):
+    return await _stream(request, partial(access.followed_by_scorer, token))
+
+
+@require_GET
+async def live_events(request, token):
+    return await _stream(request, partial(access.followed_by_viewer, token))
+
+
+async def _stream(request, opened):
+    followed = await sync_to_async(opened)()
+    if followed is None:  # the page's next fetch shows why (a 404, a log-in)
+        return HttpResponse(status=404)
+    keys = (f"account:{followed.owner}", f"address:{client_address(request)}")
+    caps = (settings.STREAMS_PER_ACCOUNT, settings.STREAMS_PER_ADDRESS)
+    if not hub().room(keys, caps):  # the page polls instead, and tries a stream again later
+        return HttpResponse(status=429)
+    form = SeenForm({"seen": request.headers.get("Last-Event-ID") or request.GET.get("seen")})
+    seen = form.cleaned_data["seen"] if form.is_valid() else ""
+    held = (keys, caps)
+    response = StreamingHttpResponse(
+        _events(followed, held, seen), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache, no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
+    return response
+
+
+GONE = b"event: gone\ndata: \n\n"  # the door shut: the page's fetch shows why
+
+
+def event(version):
+    return f"id: {version}\ndata: {version}\n\n".encode()
+
+
+async def _events(followed, held, seen):
+    """What the stream says, until its door shuts or the page goes (the server then cancels
+    it: the hub forgets it in `finally`). It joins the hub only once it is sent: a response
+    never sent holds nothing."""
+    topics = [f"game:{followed.pk}"] + [f"account:{followed.account}"] * bool(followed.account)
+    follower = hub().follow(topics, *held)
+    yield f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
+    if follower is None:  # others took the room meanwhile: the browser comes back later
+        return
+    try:
+        # Read again once in the hub: a save between the door's first read and here is heard.
+        shown, said = await sync_to_async(followed.ask)(), time.monotonic()
+        if shown is None:
+            yield GONE
+            return
+        if str(shown) != seen:
+            yield event(shown)
+        while True:
+            data = await _next(follower, said)
+            if data is not None and data != CHECK:
+                version = int(data)
+            else:  # told to ask, a heartbeat due, or the subscription down: a cheap check
+                version = await sync_to_async(followed.ask)()
+                if version is None:
+                    yield GONE
+                    return
+            if version != shown:
+                shown, said = version, time.monotonic()
+                yield event(version)
+            elif data is None and time.monotonic() - said >= settings.STREAM_HEARTBEAT_SECONDS:
+                said = time.monotonic()
+                yield b": heartbeat\n\n"  # keeps proxies from closing an idle stream
+    finally:
+        hub().leave(follower)
+
+
+async def _next(follower, said):
+    """The next message for this stream, or None when it is time to check by itself: a
+    heartbeat is due, or the subscription is down (every STREAM_CHECK_SECONDS then)."""
+    wait = settings.STREAM_HEARTBEAT_SECONDS - (time.monotonic() - said)
+    if not hub().up:
+        wait = min(wait, settings.STREAM_CHECK_SECONDS)
+    try:
+        return await asyncio.wait_for(follower.queue.get(), max(wait, 0))
+    except TimeoutError:
+        return None

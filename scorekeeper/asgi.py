@@ -1,0 +1,133 @@
+"""The ASGI application: every page as under WSGI, and the pages' streams
+(games/views/streams.py). gunicorn serves it with uvicorn's worker (gunicorn.conf.py), and
+`make run` with uvicorn (bin/serve).
+
+Django runs a request's synchronous code (the middleware, every view but the streams) on a
+thread of the request's own, by default a new one each time: a stream would hold it for
+hours, and each new thread opens a new database connection. Here a request borrows one of at
+most ASGI_THREADS long-lived threads (each keeps its connection, as a WSGI worker's thread
+does), and all the streams share one more thread: their synchronous steps are short (the
+session, a version), and an idle stream holds no thread at all.
+"""
+
+import asyncio
+import os
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+
+import django
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIHandler, ASGIRequest
+
+from scorekeeper.handler import Readable
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+django.setup(set_prefix=False)
+
+STREAMS_SUFFIX = "/events/"  # the streams' URLs (games/urls.py)
+
+
+class Request(Readable, ASGIRequest):
+    pass
+
+
+class Handler(ASGIHandler):
+    request_class = Request
+
+    def __init__(self, threads=None, streams=None):
+        super().__init__()
+        self.threads = threads or int(os.environ.get("ASGI_THREADS", 8))
+        self.idle, self.made = deque(), 0
+        self.freed = None  # an asyncio.Condition, made on the server's loop
+        self.streams = streams or ThreadPoolExecutor(1, thread_name_prefix="streams")
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":  # nothing to start or stop
+            return await lifespan(receive, send)
+        if scope["path"].endswith(STREAMS_SUFFIX):
+            async with ThreadSensitiveContext(executor=self.streams):
+                return await self.handle(scope, receive, send)
+        executor = await self._borrow()
+        try:
+            async with ThreadSensitiveContext(executor=executor):
+                await self.handle(scope, receive, send)
+        finally:
+            self.idle.append(executor)
+            async with self.freed:
+                self.freed.notify()
+
+    async def handle(self, scope, receive, send):
+        await super().handle(scope, bounded(scope, receive), send)
+
+    async def send_response(self, response, send):
+        # Django reads a synchronous stream whole before sending it under ASGI (the history's
+        # export, a static file): here it is sent chunk by chunk, as under WSGI.
+        if response.streaming and not response.is_async:
+            response.streaming_content = pulled(response.streaming_content)
+        await super().send_response(response, send)
+
+    async def _borrow(self):
+        if self.freed is None:
+            self.freed = asyncio.Condition()
+        async with self.freed:
+            while not self.idle and self.made >= self.threads:
+                await self.freed.wait()
+            if self.idle:
+                return self.idle.pop()
+            self.made += 1
+            return ThreadPoolExecutor(1, thread_name_prefix="request")
+
+
+async def pulled(chunks):
+    """The chunks of a synchronous stream, each pulled on the request's own thread (where an
+    export's snapshot transaction is open), never all in memory at once."""
+    chunks, end = iter(chunks), object()
+    step = sync_to_async(next, thread_sensitive=True)
+    while (chunk := await step(chunks, end)) is not end:
+        yield chunk
+
+
+def bounded(scope, receive):
+    """`receive`, which Django's handler reads the whole body from before any middleware: a
+    body over UPLOAD_MAX_BYTES by its Content-Length is not read at all, and one sent without
+    a length stops there, said to have the length past the limit, so that the middleware
+    (refuse_oversized_requests) answers 413 either way, as under WSGI."""
+    limit = settings.UPLOAD_MAX_BYTES
+    headers = dict(scope["headers"])
+    try:
+        declared = int(headers.get(b"content-length", 0))
+    except ValueError:
+        declared = 0
+    read, done = 0, False
+
+    async def bounded_receive():
+        nonlocal read, done
+        if done:  # after the body: only a disconnect matters (Django listens for it)
+            while (message := await receive())["type"] == "http.request":
+                pass
+            return message
+        message = await receive() if declared <= limit else {"type": "http.request"}
+        if message["type"] != "http.request":
+            return message
+        read += len(message.get("body", b""))
+        if declared > limit or read > limit:
+            done = True
+            if declared <= limit:  # sent without a length (chunked): it has one now
+                kept = [(name, value) for name, value in scope["headers"]
+                        if name != b"content-length"]  # fmt: skip
+                scope["headers"] = [*kept, (b"content-length", str(limit + 1).encode())]
+            return {"type": "http.request", "body": b"", "more_body": False}
+        done = not message.get("more_body", False)
+        return message
+
+    return bounded_receive
+
+
+async def lifespan(receive, send):
+    while (await receive())["type"] != "lifespan.shutdown":
+        await send({"type": "lifespan.startup.complete"})
+    await send({"type": "lifespan.shutdown.complete"})
+
+
+application = Handler()

@@ -1,0 +1,37 @@
+"""The ASGI application (scorekeeper/asgi.py) that gunicorn and `make run` serve."""
+
+import asyncio
+
+from asgiref.sync import async_to_sync
+
+from scorekeeper.asgi import application
+
+
+def served(path):
+    """What the application sends for a GET of `path`: the messages, in order."""
+    sent, asked = [], []
+
+    async def receive():
+        if asked:  # after the body, a server's receive waits for the client to go
+            await asyncio.Event().wait()
+        asked.append(True)
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+             "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "root_path": "", "headers": [(b"host", b"127.0.0.1")],
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 80)}  # fmt: skip
+    async_to_sync(application)(scope, receive, send)
+    return sent
+
+
+def test_a_synchronous_stream_is_sent_as_it_comes_not_read_whole_first():
+    # A static file is one (whitenoise's FileResponse): Django warns (an error in the tests)
+    # as it reads it whole, and would read a history's export whole too.
+    messages = served("/static/django_htmx/htmx-2.min.js")
+
+    assert messages[0]["status"] == 200
+    assert sum(len(message.get("body", b"")) for message in messages[1:]) > 40_000

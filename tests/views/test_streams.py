@@ -1,0 +1,232 @@
+"""The pages' streams (games/views/streams.py): an event with the game's new version at each
+write, once it commits, to every stream of the game; none while the page is up to date; the
+stream ends when its door shuts; a cap per account and per address."""
+
+import asyncio
+import contextlib
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.contrib.auth import logout
+from django.db import transaction
+from django.test import AsyncClient
+
+from games import services
+from games.models import Game, ScorerLink, ShareLink
+from games.rules import Round
+from games.streams import hub as hubs
+
+WAIT = 2  # seconds: far more than anything here takes
+
+
+def event(version):
+    return f"id: {version}\ndata: {version}\n\n".encode()
+
+
+class Stream:
+    """A stream opened by a phone, its chunks read as they come."""
+
+    END = object()
+
+    def __init__(self, response):
+        self.response, self.chunks = response, asyncio.Queue()
+        self.reader = asyncio.create_task(self._read()) if response.streaming else None
+
+    async def _read(self):
+        async for chunk in self.response.streaming_content:
+            await self.chunks.put(chunk)
+        await self.chunks.put(self.END)
+
+    async def next(self, wait=WAIT):
+        return await asyncio.wait_for(self.chunks.get(), wait)
+
+    async def nothing(self, wait=0.3):
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(self.chunks.get(), wait)
+
+    async def ended(self):
+        assert await self.next() is self.END
+
+    async def close(self):
+        if self.reader is not None:
+            self.reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.reader
+
+
+async def opened(client, url, **headers):
+    stream = Stream(await client.get(url, headers=headers))
+    if stream.reader is not None:
+        assert (await stream.next()).startswith(b"retry: ")
+    return stream
+
+
+def written(write, *args):
+    """`write(*args)` in a transaction whose commit the test runs, as a request's would be."""
+    with transaction.atomic():
+        result = write(*args)
+    return result
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game(names=("Ana", "Ben"))
+
+
+@pytest.fixture
+def owner_client(alice):
+    client = AsyncClient()
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def on_commit(django_capture_on_commit_callbacks):
+    """Runs what a write leaves for after its commit (pytest-django's tests never commit)."""
+
+    def run(write, *args):
+        with django_capture_on_commit_callbacks(execute=True):
+            return write(*args)
+
+    return run
+
+
+def test_a_save_reaches_the_owners_and_the_viewers_streams(owner_client, game, on_commit):
+    link = ShareLink.objects.create(game=game)
+
+    @async_to_sync
+    async def follow():
+        sheet = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        live = await opened(AsyncClient(), f"/live/{link.token}/events/?seen={game.version}")
+        await sheet.nothing()  # the page is up to date: nothing to say
+        saved = await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        assert await sheet.next() == event(saved.version)
+        assert await live.next() == event(saved.version)
+        await sheet.close(), await live.close()
+
+    follow()
+    assert hubs.hub().held_streams() == 0  # each stream left the hub when it closed
+
+
+def test_a_page_behind_hears_the_version_at_once(owner_client, game):
+    @async_to_sync
+    async def follow():
+        stream = await opened(owner_client, f"/games/{game.pk}/events/", **{"Last-Event-ID": "7"})
+        assert await stream.next() == event(game.version)
+        await stream.close()
+
+    follow()
+
+
+def test_nothing_is_said_before_the_write_commits(owner_client, game, on_commit):
+    def rolled_back():
+        with pytest.raises(RuntimeError), transaction.atomic():
+            services.add_round(game, Round((3, 0)), 1)
+            raise RuntimeError
+
+    @async_to_sync
+    async def follow():
+        stream = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        await sync_to_async(on_commit)(rolled_back)
+        await stream.nothing()
+        await stream.close()
+
+    follow()
+
+
+def test_another_accounts_game_and_a_dead_link_have_no_stream(client, bob, game):
+    other = AsyncClient()
+    other.force_login(bob)
+    revoked = ScorerLink.objects.create(game=game, number=1)
+    services.revoke_scorer_link(revoked)
+
+    @async_to_sync
+    async def follow():
+        for url, phone in [(f"/games/{game.pk}/events/", other), ("/live/nope/events/", other),
+                           (f"/s/{revoked.token}/events/", AsyncClient()),
+                           (f"/games/{game.pk}/events/", AsyncClient())]:  # fmt: skip
+            assert (await phone.get(url)).status_code == 404
+
+    follow()
+
+
+def test_a_scorer_links_stream_ends_when_the_link_is_turned_off(game, on_commit):
+    link = services.add_scorer_link(game)
+
+    @async_to_sync
+    async def follow():
+        stream = await opened(AsyncClient(), f"/s/{link.token}/events/?seen={game.version}")
+        await sync_to_async(on_commit)(services.revoke_scorer_link, link)
+        assert await stream.next() == b"event: gone\ndata: \n\n"
+        await stream.ended()
+
+    follow()
+
+
+def test_a_log_out_ends_the_owners_stream_and_a_deletion_the_viewers(
+    owner_client, game, on_commit, rf
+):
+    link = ShareLink.objects.create(game=game)
+
+    def log_out():
+        request = rf.post("/accounts/logout/")
+        request.session = owner_client.session
+        request.user = game.owner
+        logout(request)
+
+    @async_to_sync
+    async def follow():
+        sheet = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        live = await opened(AsyncClient(), f"/live/{link.token}/events/?seen={game.version}")
+        await sync_to_async(on_commit)(log_out)
+        assert await sheet.next() == b"event: gone\ndata: \n\n"
+        await live.nothing()
+        await sync_to_async(on_commit)(services.delete_game, game)
+        assert await live.next() == b"event: gone\ndata: \n\n"
+
+    follow()
+
+
+def test_streams_are_capped_per_address(client, game, settings):
+    settings.STREAMS_PER_ADDRESS = 1
+    link = ShareLink.objects.create(game=game)
+
+    @async_to_sync
+    async def follow():
+        first = await opened(AsyncClient(), f"/live/{link.token}/events/")
+        assert (await AsyncClient().get(f"/live/{link.token}/events/")).status_code == 429
+        await first.close()
+        again = await opened(AsyncClient(), f"/live/{link.token}/events/")
+        await again.close()
+
+    follow()
+
+
+def test_with_the_subscription_down_a_stream_checks_the_version_itself(
+    owner_client, game, settings, monkeypatch
+):
+    settings.STREAM_CHECK_SECONDS = 0.05
+    monkeypatch.setattr(hubs.hub(), "up", False)
+
+    @async_to_sync
+    async def follow():
+        stream = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        await stream.nothing(0.2)
+        await sync_to_async(Game.objects.filter(pk=game.pk).update)(version=12345)  # no notice
+        assert await stream.next() == event(12345)
+        await stream.close()
+
+    follow()
+
+
+def test_a_subscription_back_makes_every_stream_check_once(owner_client, game, monkeypatch):
+    @async_to_sync
+    async def follow():
+        stream = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        await sync_to_async(Game.objects.filter(pk=game.pk).update)(version=54321)  # unheard
+        await stream.nothing()
+        hubs.hub()._subscribed()
+        assert await stream.next() == event(54321)
+        await stream.close()
+
+    follow()
