@@ -133,6 +133,10 @@ SCORER_LINK_DAYS = int(os.environ.get("SCORER_LINK_DAYS", 2))
 # of one is held for its owner to download.
 EXPORTS_PER_HOUR = int(os.environ.get("EXPORTS_PER_HOUR", 10))
 EXPORT_KEEP_SECONDS = int(os.environ.get("EXPORT_KEEP_SECONDS", 24 * 60 * 60))
+# A GET of an export streams it in the request for an account of at most this many rounds
+# (some seconds of writing); a bigger one's is queued as a job, as the history's buttons do:
+# a download of minutes would be cut off in the middle by a restart of the server.
+EXPORT_STREAM_MAX_ROUNDS = int(os.environ.get("EXPORT_STREAM_MAX_ROUNDS", 10_000))
 # A game started within this many hours of the account's previous one joins its night, if
 # within NIGHT_SPAN_HOURS of the night's first game (games/nights.py); a player is ranked in
 # the group's table after this many finished games of a game (two: ranked after an evening of

@@ -107,6 +107,8 @@ def _empty_caches():
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
     """gunicorn with production settings on a database of its own (see tests/helpers/live.py)."""
-    # The race tests count an account's games by exporting it, more often than an hour allows.
-    with running_server(tmp_path_factory.mktemp("live"), EXPORTS_PER_HOUR="1000") as server:
+    # The race tests count an account's games by exporting it, more often than an hour allows,
+    # and streamed (3,000 games of 8 rounds).
+    env = {"EXPORTS_PER_HOUR": "1000", "EXPORT_STREAM_MAX_ROUNDS": "100000"}
+    with running_server(tmp_path_factory.mktemp("live"), **env) as server:
         yield server

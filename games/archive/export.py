@@ -19,12 +19,13 @@ import csv
 import io
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import Q
 from django.utils import formats, translation
 
 from games.archive import backup
-from games.models import Game, Night
+from games.models import Game, Night, Round
 from games.nights import shown
 from games.reports import table
 
@@ -190,6 +191,12 @@ def write(owner, extension, file, language):
     header, the names of the games, its separator)."""
     with translation.override(language):
         file.writelines(FORMATS[extension](owner))
+
+
+def too_big_to_stream(owner):
+    """Whether `owner` has more than EXPORT_STREAM_MAX_ROUNDS rounds (counted no further)."""
+    limit = settings.EXPORT_STREAM_MAX_ROUNDS
+    return Round.objects.filter(game__owner=owner)[: limit + 1].count() > limit
 
 
 def streamed(owner, extension):

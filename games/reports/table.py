@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import metadata
-from itertools import groupby
+from itertools import batched, groupby
 from operator import itemgetter
 
 from django.conf import settings
@@ -256,6 +256,10 @@ class NightSummary:
     standings: tuple[NightStandings, ...]  # per game kind, in rules.RULESETS order
 
 
+# Games whose rounds are read and folded at once for the nights' summaries.
+FOLD_CHUNK = 200
+
+
 def night_summary(night) -> NightSummary:
     """A night's games and standings (night_summaries)."""
     return night_summaries([night])[night.pk]
@@ -265,8 +269,9 @@ def night_summaries(nights):
     """{night pk: its summary} for `nights` at once, whatever their number: one statement reads
     their games with their seats, versions and starts (one snapshot, so a game deleted or moved
     meanwhile is wholly in or wholly out), then their folds come from the cache under those
-    versions (folds.states: one more statement for those not kept, which reads each game as
-    it is then: the page shows a game's last round saved meanwhile, or not, never half)."""
+    versions, FOLD_CHUNK games at a time (folds.states: one more statement for those not kept,
+    which reads each game as it is then: the page shows a game's last round saved meanwhile,
+    or not, never half)."""
     rows = (
         Seat.objects.filter(game__night__in=nights, game__importing__isnull=True)
         .order_by("game__created_at", "game", "position")
@@ -275,16 +280,19 @@ def night_summaries(nights):
     games = {}  # pk: (version, night, start, [players])
     for pk, version, night, started, player in rows.iterator(chunk_size=2000):
         games.setdefault(pk, (version, night, started, []))[3].append(player)
-    states = folds.states((pk, game[0]) for pk, game in games.items())
     by_night = defaultdict(list)
-    for pk, (_version, night, started, players) in games.items():
-        state = states.get(pk)
-        if state is not None:  # None: a game the rules refuse
-            winners = tuple(players[seat] for seat in state.winners)
-            by_night[night].append(
-                NightGame(pk, state.kind, started, tuple(players), state.finished, winners,
-                          state.totals)
-            )  # fmt: skip
+    # Folded FOLD_CHUNK games at a time, each chunk's rounds and states let go before the next:
+    # an imported night can hold thousands of games, and what is kept of each is a few numbers.
+    for chunk in batched(games.items(), FOLD_CHUNK):
+        states = folds.states((pk, game[0]) for pk, game in chunk)
+        for pk, (_version, night, started, players) in chunk:
+            state = states.get(pk)
+            if state is not None:  # None: a game the rules refuse
+                winners = tuple(players[seat] for seat in state.winners)
+                by_night[night].append(
+                    NightGame(pk, state.kind, started, tuple(players), state.finished, winners,
+                              state.totals)
+                )  # fmt: skip
     return {
         night.pk: NightSummary(tuple(by_night[night.pk]), night_standings(by_night[night.pk]))
         for night in nights

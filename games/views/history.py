@@ -61,9 +61,11 @@ def export_csv(request):
 
 def _export(request, extension):
     """POST (the history's buttons) queues the export and shows its progress; GET (a link, a
-    program) streams it. Both read one snapshot a chunk at a time, and both count."""
+    program) streams it, unless the account is too big to be written in seconds (a restart of
+    the server would cut a long download off): then it is queued as well. Both read one
+    snapshot a chunk at a time, and both count."""
     try:
-        if request.method == "POST":
+        if request.method == "POST" or export.too_big_to_stream(request.user):
             job = export_job.queue(request.user, extension)
             # the deletion page shows its last backup's progress itself, then offers deletion
             return redirect("account_delete" if "for_deletion" in request.POST else job)

@@ -133,3 +133,18 @@ def test_an_export_that_fails_says_so_and_keeps_nothing(
     polls = tags(response.text, data_hx_trigger=True)
     assert not [p for p in polls if p["data-hx-trigger"].startswith("every")]  # no more polling
     assert alice_client.get(f"/jobs/{job.pk}/file/").status_code == 404
+
+
+def test_a_get_of_an_account_too_big_to_stream_is_queued_as_a_job(
+    alice_client, make_game, settings
+):
+    make_game(rounds=FINISHED)
+    settings.EXPORT_STREAM_MAX_ROUNDS = len(FINISHED)
+    assert alice_client.get("/history/export.json").streaming  # at the limit: streamed
+
+    make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
+    response = alice_client.get("/history/export.csv")
+
+    job = Job.objects.get()
+    assert response["Location"] == f"/jobs/{job.pk}/"  # its page offers the file, never cut off
+    assert job.state == Job.State.DONE and job.result_name.endswith(".csv") and job.total == 2
