@@ -1,8 +1,7 @@
 """The ASGI application (scorekeeper/asgi.py) that gunicorn and `make run` serve."""
 
 import asyncio
-
-from asgiref.sync import async_to_sync
+import threading
 
 from scorekeeper.asgi import application
 
@@ -24,7 +23,11 @@ def served(path):
              "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
              "root_path": "", "headers": [(b"host", b"127.0.0.1")],
              "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 80)}  # fmt: skip
-    async_to_sync(application)(scope, receive, send)
+    # A thread of its own: an earlier test in this process (Playwright's sync API) may have left
+    # an event loop running in the main thread, where neither asyncio.run nor async_to_sync runs.
+    worker = threading.Thread(target=asyncio.run, args=(application(scope, receive, send),))
+    worker.start()
+    worker.join(timeout=30)
     return sent
 
 
