@@ -148,6 +148,10 @@ def browser(live_server):  # closed before the server stops, so no request is le
         browser.close()
 
 
+def _is_stream(location):
+    return urlsplit(location.get("url") or "").path.endswith(STREAMS_SUFFIX)
+
+
 class Watch:
     """What went wrong in the browser, and the few failures a test said it expects."""
 
@@ -173,6 +177,9 @@ class Watch:
             return
         if any(text in message.text for text in self.expected_console):
             return
+        # Chromium logs a page's stream cut too (see on_request_failed), under the stream's URL.
+        if "Failed to load resource: net::" in message.text and _is_stream(message.location):
+            return
         self.problems.append(f"console error: {message.text}")
 
     def on_response(self, response):
@@ -190,7 +197,7 @@ class Watch:
             return
         # A page's stream cut (no signal, the server gone) is how it ends: stream.js then
         # polls, and opens it again.
-        if urlsplit(request.url).path.endswith(STREAMS_SUFFIX):
+        if _is_stream({"url": request.url}):
             return
         self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
 
