@@ -15,8 +15,10 @@ const GATEWAY_ERRORS = [502, 503, 504];
 
 function liveConnection(event) {
   const status = document.getElementById("live-connection");
-  // detail.elt: a board replaced by the poll's answer hands its afterRequest to its parent.
-  return status && event.detail.elt && event.detail.elt.id === "board" ? status : null;
+  // Not detail.elt alone: a board replaced by the poll's answer hands its afterRequest to its
+  // parent (with a stream open, no 204 poll follows to clear the notice).
+  const elt = event.detail.requestConfig?.elt || event.detail.elt;
+  return status && elt && elt.id === "board" ? status : null;
 }
 
 function connectionLost(event) {
