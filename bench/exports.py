@@ -6,7 +6,7 @@ finished games in bulk (tests/helpers/seeding.py) on the database of DATABASE_UR
 SQLite file in a temporary folder without one), then measures each export in a process of its
 own, with the production settings: the time from the request (or the task) to the last byte,
 and the peak resident memory of the process above what it held before the export started
-(ru_maxrss). `--how request` asks for the file as a browser does (Django's test client, the
+(VmHWM). `--how request` asks for the file as a browser does (Django's test client, the
 whole middleware stack, every byte read); `--how task` runs the export's task
 (games/archive/export_job.py) in the process: the file written from the snapshot, then stored
 with its job.
@@ -156,6 +156,16 @@ def _by_task(owner, extension):
 
 
 def _peak_mb():
+    """The process's peak resident memory since its exec. Not ru_maxrss where /proc has VmHWM:
+    Linux carries ru_maxrss across exec, so a process started by a big one (a test runner of
+    850 MB) would report the parent's peak as its own."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

@@ -38,5 +38,5 @@ def test_the_worker_exports_20000_games_under_its_memory_ceiling():
 
     for extension, found in peaks.items():
         assert found["bytes"] > GAMES * 500, (extension, found)
-        # ru_maxrss: the process's whole peak, Django and the export together
+        # VmHWM: the process's whole peak, Django and the export together
         assert found["idle_mb"] + found["peak_mb"] < CEILING_MB, (extension, found)
