@@ -9,6 +9,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from games import nights, services
 from games.models import Entry, Game, Round, Seat
@@ -51,7 +52,17 @@ def finished_games(owner, rosters, seed=6, hours_apart=24):
     players = {
         name: services.roster_player(owner, name) for name in {n for r in rosters for n in r}
     }
-    games = Game.objects.bulk_create(Game(owner=owner, first_starter=0) for _roster in rosters)
+    played = [played_game(randomness, len(roster)) for roster in rosters]
+    ended = timezone.now()  # when the rounds below are stored: each game's last round saved
+    games = []
+    for index, typed in enumerate(played):
+        started = START + index * timedelta(hours=hours_apart)
+        game = Game(owner=owner, first_starter=0, created_at=started)
+        # Every game is played to its end (played_game): settled as Game.settle does, before
+        # it is written (no update of thousands of rows after).
+        game.decide(LAMA.fold(len(typed[0]), typed), ended)
+        games.append(game)
+    games = Game.objects.bulk_create(games)
     seats = Seat.objects.bulk_create(
         Seat(game=game, player=players[name], position=position)
         for game, roster in zip(games, rosters, strict=True)
@@ -60,9 +71,8 @@ def finished_games(owner, rosters, seed=6, hours_apart=24):
     seats_of = {}
     for seat in seats:
         seats_of.setdefault(seat.game_id, []).append(seat)
-    played = [played_game(randomness, len(roster)) for roster in rosters]
     stored = Round.objects.bulk_create(
-        Round(game=game, number=number)
+        Round(game=game, number=number, created_at=ended)
         for game, typed in zip(games, played, strict=True)
         for number in range(1, len(typed) + 1)
     )
@@ -73,12 +83,6 @@ def finished_games(owner, rosters, seed=6, hours_apart=24):
         for saved, (game, entries) in zip(stored, typed_rounds, strict=True)
         for seat, value in zip(seats_of[game.pk], entries, strict=True)
     )
-    ended = {saved.game_id: saved.created_at for saved in stored}  # each game's last round
-    for index, (game, typed) in enumerate(zip(games, played, strict=True)):
-        game.created_at = START + timedelta(hours=index * hours_apart)
-        # Every game is played to its end (played_game): settled as Game.settle does.
-        game.decide(LAMA.fold(len(typed[0]), typed), ended[game.pk])
-    Game.objects.bulk_update(games, ["created_at", "finished_at", "places"], batch_size=500)
     nights.place_unplaced(owner)
     _analyze()
     return games
