@@ -1,3 +1,4 @@
+import asyncio
 import os
 from pathlib import Path
 
@@ -34,6 +35,32 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
         elif SERVER_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.server)
+    # The tests of seconds first (a stable sort: the rest keep their order). pytest-xdist hands
+    # the tests out in this order, so the last ones to run are short and both cores end
+    # together; a test of a minute handed out last (the 20,000-game deletion, in views/) left
+    # the other core idle for that minute.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def _no_browser_loop(request):
+    """A test that is not the browser's runs with no event loop marked running in its thread.
+    Playwright's sync API marks its loop running in the main thread after each of its calls
+    (playwright/_impl/_greenlets.py, wait_for_future) and leaves it so while its browser lives
+    in this process; async_to_sync (the test client on a stream) and asyncio.run refuse to run
+    then. Put back after the test, as Playwright expects it."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None or request.node.get_closest_marker("browser"):
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
 
 
 @pytest.fixture

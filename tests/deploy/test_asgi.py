@@ -1,7 +1,6 @@
 """The ASGI application (scorekeeper/asgi.py) that gunicorn and `make run` serve."""
 
 import asyncio
-import threading
 
 from scorekeeper.asgi import application
 
@@ -23,11 +22,7 @@ def served(path):
              "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
              "root_path": "", "headers": [(b"host", b"127.0.0.1")],
              "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 80)}  # fmt: skip
-    # A thread of its own: an earlier test in this process (Playwright's sync API) may have left
-    # an event loop running in the main thread, where neither asyncio.run nor async_to_sync runs.
-    worker = threading.Thread(target=asyncio.run, args=(application(scope, receive, send),))
-    worker.start()
-    worker.join(timeout=30)
+    asyncio.run(asyncio.wait_for(application(scope, receive, send), timeout=30))
     return sent
 
 

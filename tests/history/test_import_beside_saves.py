@@ -95,6 +95,7 @@ def importer(live_app):
     return Phone(live_app).sign_up(f"importer-{uuid.uuid4().hex[:6]}")
 
 
+@pytest.mark.slow  # a backup of 3,000 games imported beside a phone's saves
 def test_a_big_import_runs_off_the_request_and_holds_up_no_other_accounts_save(live_app, player):
     phone, content = importer(live_app), json.dumps([quiet_game(i) for i in range(GAMES)]).encode()
     saver = Saver(*player)

@@ -34,6 +34,7 @@ def games_of(env, owner):
     return query(env, "SELECT count(*) FROM games_game WHERE owner_id = %s", owner)[0]
 
 
+@pytest.mark.slow  # thousands of games seeded, two workers
 def test_a_deletion_killed_in_the_middle_is_finished_by_the_next_worker(database):
     # Small chunks, so that the worker is killed between two of them.
     env = database | {"DELETION_CHUNK_SECONDS": "0.05"}
