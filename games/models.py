@@ -648,6 +648,47 @@ def read_rounds(pks) -> dict[int, StoredGame]:
     }  # fmt: skip
 
 
+@dataclass(frozen=True)
+class PlayedGame:
+    """What the rules fold of a stored game (read_played): StoredGame without each round's
+    time, key, link and version."""
+
+    version: int
+    kind: str
+    first_starter: int
+    player_count: int
+    played: tuple[rules.Round, ...]
+
+    def as_rules_rounds(self) -> list[rules.Round]:
+        return list(self.played)
+
+
+def read_played(pks) -> dict[int, PlayedGame]:
+    """{pk: PlayedGame} for the games `pks`, in one statement as read_rounds reads them, with
+    only the columns the rules fold: a big account's first visit folds thousands of games, and
+    converting the rounds' times alone was a quarter of reading them."""
+    rows = (
+        Seat.objects.filter(game__in=pks)
+        .order_by("game", "entries__round__number", "position")
+        .values_list(
+            "game", "game__version", "game__kind", "game__first_starter", "position",
+            "entries__round__number", "entries__round__last_to_quit", "entries__value",
+        )
+    )  # fmt: skip
+    games = {}  # pk: (the game's row, positions, {number: (last to quit, values)})
+    for game, *row, position, number, last_to_quit, value in rows:
+        _row, positions, rounds = games.setdefault(game, (row, set(), {}))
+        positions.add(position)
+        if number is not None:  # a game with no round yet has seats and no entries
+            rounds.setdefault(number, (last_to_quit, []))[1].append(value)
+    return {
+        game: PlayedGame(*row, len(positions), tuple(
+            rules.Round(tuple(values), last) for last, values in rounds.values()
+        ))
+        for game, (row, positions, rounds) in games.items()
+    }  # fmt: skip
+
+
 def _link_numbers(pks):
     """{pk: number} of the scorer links `pks` (None stands for the owner)."""
     pks.discard(None)

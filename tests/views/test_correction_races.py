@@ -28,7 +28,7 @@ def undone_right_after_the_first_read(monkeypatch):
         return reading
 
     monkeypatch.setattr(models, "read_rounds", then_undo(models.read_rounds))
-    monkeypatch.setattr(folds, "read_rounds", then_undo(folds.read_rounds))
+    monkeypatch.setattr(folds, "read_played", then_undo(folds.read_played))
     monkeypatch.setattr(services, "bound_round", then_undo(services.bound_round))
     return armed.append
 

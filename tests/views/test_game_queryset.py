@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import rules, services
-from games.models import Game
+from games.models import Game, read_played, read_rounds
 from games.rules import Round
 
 pytestmark = pytest.mark.engine
@@ -91,6 +91,30 @@ def test_the_rounds_are_read_in_order_with_their_times_and_keys(make_game):
     saved = list(made.rounds.order_by("number").values_list("created_at", flat=True))
     assert [r.created_at for r in game.stored_rounds] == saved
     assert game.state == Game.objects.get(pk=made.pk).state
+
+
+def test_what_the_folds_read_is_what_the_sheet_reads(make_game):
+    """read_played, the folds' lighter read, gives the rules what read_rounds gives them: the
+    same rounds in order, seats, kind, first starter and version (a game with no round too)."""
+    games = [
+        make_game(rounds=[(5, 0, 3), (31, -1, 4), (2, 0, 7)], first_starter=2),
+        make_game(names=("Zoé", "Léon"), rounds=[(23, 31)], kind="llama_llama"),
+        make_game(names=("Ana", "Ben", "Cleo", "Dan")),
+    ]
+    services.add_round(games[0], Round((9, 2, 0), last_to_quit=1), 4)
+    pks = [game.pk for game in games]
+
+    played, stored = read_played(pks), read_rounds(pks)
+
+    assert played.keys() == stored.keys() == set(pks)
+    for pk in pks:
+        lean, full = played[pk], stored[pk]
+        assert lean.as_rules_rounds() == full.as_rules_rounds()
+        assert (lean.version, lean.kind, lean.first_starter, lean.player_count) == (
+            full.version, full.kind, full.first_starter, full.player_count,
+        )  # fmt: skip
+    assert played[games[0].pk].played[3] == Round((9, 2, 0), last_to_quit=1)
+    assert played[games[2].pk].played == () and played[games[2].pk].player_count == 4
 
 
 def test_duration_runs_from_creation_to_the_last_round(make_game):
