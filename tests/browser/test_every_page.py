@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from games import rulebook
 from games.models import ScorerLink, ShareLink
+from tests.browser.conftest import wait_for_connections
 from tests.browser.small_screens import LANDSCAPE, large_font_phone, problems
 from tests.helpers.browser import PHONE, sign_in, violations
 
@@ -244,6 +245,7 @@ def test_every_page_reads_whole_fits_and_is_accessible(
         assert page.evaluate("getComputedStyle(document.body).fontSize") == font_size
     finally:
         context.close()
+        wait_for_connections()  # its streams end before the database is emptied
     assert not found, "\n".join(found)
 
 

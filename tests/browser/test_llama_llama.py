@@ -6,6 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.browser.conftest import wait_for_connections
 from tests.browser.sheet import assert_same_document, mark_document, points_field, totals
 from tests.helpers.browser import PHONE, sign_in
 
@@ -143,6 +144,7 @@ def test_the_calculator_works_without_javascript(browser, live_server, alice, ma
         assert totals(page) == [44, 12]
     finally:
         context.close()
+        wait_for_connections()  # its streams end before the database is emptied
 
 
 def test_goals_typed_before_are_one_tap_each_and_every_breakdown_stays(page, signed_in, make_game):

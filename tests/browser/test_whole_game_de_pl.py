@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.reports import picture
+from tests.browser.conftest import wait_for_connections
 from tests.browser.sheet import points_field
 from tests.helpers.browser import PHONE
 
@@ -74,6 +75,7 @@ def small_phone(browser, live_server, watch, request):
     context.on("page", watch.attach)
     yield context, words
     context.close()
+    wait_for_connections()  # its streams end before the database is emptied
 
 
 def keep(page, name):
