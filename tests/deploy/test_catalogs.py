@@ -181,6 +181,20 @@ def test_french_messages_follow_french_typography(catalog):
     assert problems == {}
 
 
+# German speaks to the reader as "Sie" everywhere (the rule pages too): a message that says "du"
+# reads as another voice beside the others.
+DUZEN = re.compile(r"\b(du|dein(e[mnrs]?)?|dich|dir|euch|euer|eure[mnrs]?)\b", re.I)
+
+
+def test_german_messages_address_the_reader_as_sie():
+    po = polib.pofile(str(LOCALE / "de" / "LC_MESSAGES" / "django.po"))
+    found = {
+        entry.msgid: text for entry in live(po) for text in msgstrs(entry) if DUZEN.search(text)
+    }
+    assert found == {}
+    assert DUZEN.search("Deine Bilder: versuche es") and not DUZEN.search("Ihr Konto, direkt")
+
+
 # ":" ";" "!" "?" right after a value written into a page, outside any translated string: in
 # French it then lacks its no-break space ("LAMA: Grand-père"). The words go in the catalog
 # ("%(name)s: %(value)s"), where the check above reads their French.
