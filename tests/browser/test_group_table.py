@@ -80,3 +80,23 @@ def test_the_table_reads_without_help_at_320_px(page, signed_in, two_nights, loc
     expect(lama.locator(".moved.down").first).to_be_visible()
     expect(row("Léa")).to_contain_text("3 victoires d’affilée" if french else "3 wins in a row")
     assert problems(page) == []
+    assert page.evaluate(SEPARATORS_OPENING_A_LINE) == []
+
+
+# A row's figures wrap between two of them, each separator staying at the end of its line
+# ("2 wins ·" / "average place 1.3"), never at the start of the next.
+SEPARATORS_OPENING_A_LINE = """() => [...document.querySelectorAll(".table-figures")].flatMap(p => {
+  const found = [], range = document.createRange();
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/·/g)) {
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + 1);
+      const dot = range.getBoundingClientRect();
+      if (dot.left - p.getBoundingClientRect().left < 2 * dot.width) {
+        found.push(p.textContent.trim().replace(/\\s+/g, " "));
+      }
+    }
+  }
+  return found;
+})"""
