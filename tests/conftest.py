@@ -29,17 +29,41 @@ SERVER_FIXTURES = {
 }  # fmt: skip
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-django's own order, which this one keeps
 def pytest_collection_modifyitems(items):
     for item in items:
         if TESTS / "browser" in item.path.parents:
             item.add_marker(pytest.mark.browser)
         elif SERVER_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.server)
-    # The tests of seconds first (a stable sort: the rest keep their order). pytest-xdist hands
-    # the tests out in this order, so the last ones to run are short and both cores end
-    # together; a test of a minute handed out last (the 20,000-game deletion, in views/) left
-    # the other core idle for that minute.
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    items.sort(key=handed_out)
+
+
+def handed_out(item):
+    """The longest tests first, so that the last ones pytest-xdist hands out (in this order)
+    are short and both cores end together: a test of a minute handed out last (the 20,000-game
+    deletion, in views/) left the other core idle for that minute. Those that use no test
+    database (a process of their own: marked `slow` or `server`) may run anywhere, and lead;
+    the others keep pytest-django's order, as Django orders tests (in a transaction, then
+    transactional: a browser's test run before one in a transaction left its tables locked for
+    the next thirty), each group's `slow` tests first."""
+    slow = item.get_closest_marker("slow") is not None
+    group = database_group(item)
+    if group == 2 and (slow or item.get_closest_marker("server") is not None):
+        return (0, not slow, 0)
+    return (1, group, not slow)
+
+
+def database_group(item):
+    """pytest-django's (plugin.py, pytest_collection_modifyitems): 0 in a transaction, 1
+    transactional, 2 no test database."""
+    names, marker = set(item.fixturenames), item.get_closest_marker("django_db")
+    kwargs = marker.kwargs if marker else {}
+    if names & {"transactional_db", "live_server"} or kwargs.get("transaction"):
+        return 1
+    if kwargs.get("reset_sequences"):
+        return 1
+    return 0 if marker or "db" in names else 2
 
 
 @pytest.fixture(autouse=True)
