@@ -5,6 +5,7 @@ included), written to a folder, and the folder is checked in one run of vnu.jar.
 """
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -211,7 +212,7 @@ def tables(alice, make_game):
 
 
 def render_all(tables, folder):
-    for language in ("en", "fr"):
+    for language, _name in settings.LANGUAGES:  # the rule pages are written in each language
         for pages, signed_in in ((SIGNED_IN, True), (SIGNED_OUT, False)):
             for name, get in pages.items():
                 client = Client(HTTP_ACCEPT_LANGUAGE=language)
