@@ -9,10 +9,11 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.db.backends.signals import connection_created
 
-        # Registers the system checks, and connects the receiver that undoes an import whose
-        # worker died.
+        # Registers the system checks, and connects the receivers: the one that undoes an
+        # import whose worker died, and those that empty an account that goes.
         from games import checks, search  # noqa: F401
         from games.archive import tasks  # noqa: F401
+        from games.services import deletion  # noqa: F401
 
         connection_created.connect(search.add_sqlite_fold)
         # A log-out ends the streams its session held (games/streams).

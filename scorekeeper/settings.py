@@ -152,7 +152,7 @@ RATING_SETTLES_AFTER_GAMES = int(os.environ.get("RATING_SETTLES_AFTER_GAMES", 6)
 # TABLE_RECOUNT_SECONDS per account.
 TABLE_IN_REQUEST_GAMES = int(os.environ.get("TABLE_IN_REQUEST_GAMES", 300))
 TABLE_RECOUNT_SECONDS = float(os.environ.get("TABLE_RECOUNT_SECONDS", 10))
-# A deleted account's games go a chunk at a time (games/services.py), each chunk its own
+# A deleted account's games go a chunk at a time (games/services/deletion.py), each chunk its own
 # transaction lasting about this long: the account's other rows are never held for longer.
 DELETION_CHUNK_SECONDS = float(os.environ.get("DELETION_CHUNK_SECONDS", 0.5))
 

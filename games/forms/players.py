@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 from common import names
 from common.names import collation_key
 from games.models import Seat
-from games.services import games_together
+from games.services.players import games_together
 
 
 class RenameForm(forms.Form):

@@ -11,9 +11,11 @@ from django.contrib.auth import logout
 from django.db import transaction
 from django.test import AsyncClient
 
-from games import services
 from games.models import Game, ScorerLink, ShareLink
 from games.rules import Round
+from games.services.games import delete_game
+from games.services.links import add_scorer_link, revoke_scorer_link
+from games.services.rounds import add_round
 from games.streams import hub as hubs
 
 WAIT = 2  # seconds: far more than anything here takes
@@ -99,7 +101,7 @@ def test_a_save_reaches_the_owners_and_the_viewers_streams(owner_client, game, o
         sheet = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
         live = await opened(AsyncClient(), f"/live/{link.token}/events/?seen={game.version}")
         await sheet.nothing()  # the page is up to date: nothing to say
-        saved = await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        saved = await sync_to_async(on_commit)(add_round, game, Round((3, 0)), 1)
         assert await sheet.next() == event(saved.version)
         assert await live.next() == event(saved.version)
         await sheet.close(), await live.close()
@@ -121,7 +123,7 @@ def test_a_page_behind_hears_the_version_at_once(owner_client, game):
 def test_nothing_is_said_before_the_write_commits(owner_client, game, on_commit):
     def rolled_back():
         with pytest.raises(RuntimeError), transaction.atomic():
-            services.add_round(game, Round((3, 0)), 1)
+            add_round(game, Round((3, 0)), 1)
             raise RuntimeError
 
     @async_to_sync
@@ -138,7 +140,7 @@ def test_another_accounts_game_and_a_dead_link_have_no_stream(client, bob, game)
     other = AsyncClient()
     other.force_login(bob)
     revoked = ScorerLink.objects.create(game=game, number=1)
-    services.revoke_scorer_link(revoked)
+    revoke_scorer_link(revoked)
 
     @async_to_sync
     async def follow():
@@ -151,12 +153,12 @@ def test_another_accounts_game_and_a_dead_link_have_no_stream(client, bob, game)
 
 
 def test_a_scorer_links_stream_ends_when_the_link_is_turned_off(game, on_commit):
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
 
     @async_to_sync
     async def follow():
         stream = await opened(AsyncClient(), f"/s/{link.token}/events/?seen={game.version}")
-        await sync_to_async(on_commit)(services.revoke_scorer_link, link)
+        await sync_to_async(on_commit)(revoke_scorer_link, link)
         assert await stream.next() == b"event: gone\ndata: \n\n"
         await stream.ended()
 
@@ -181,7 +183,7 @@ def test_a_log_out_ends_the_owners_stream_and_a_deletion_the_viewers(
         await sync_to_async(on_commit)(log_out)
         assert await sheet.next() == b"event: gone\ndata: \n\n"
         await live.nothing()
-        await sync_to_async(on_commit)(services.delete_game, game)
+        await sync_to_async(on_commit)(delete_game, game)
         assert await live.next() == b"event: gone\ndata: \n\n"
 
     follow()
