@@ -18,7 +18,9 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django_htmx.http import HttpResponseStopPolling
 
 from games import nights, numbers
 from games.models import Game, Round, ScorerLink, Seat, ShareLink
@@ -213,7 +215,9 @@ def board_gone(request, token):
     notice in place of the board, with htmx's "stop polling" status (286). The form below
     keeps what was typed; a tap on Save then gets the page of scorer_gone, which lists it."""
     context = {"stopped": _stopped(token)[1]}
-    return render(request, "games/scorer_gone.html#board", context, status=286)
+    return HttpResponseStopPolling(
+        render_to_string("games/scorer_gone.html#board", context, request)
+    )
 
 
 def _stopped(token):

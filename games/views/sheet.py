@@ -11,6 +11,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseStopPolling, reswap
 
 from common.names import collation_key
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
@@ -129,7 +130,7 @@ def game_board(request, pk):
     every second (a 403 each time filled its console). Asked without htmx, a 403."""
     if not request.user.is_authenticated:
         if request.htmx:
-            return HttpResponse(status=286, headers={"HX-Reswap": "none"})
+            return reswap(HttpResponseStopPolling(), "none")
         return HttpResponse(status=403)
     return board(request, Access(pk, user=request.user))
 
