@@ -12,9 +12,9 @@ from games.models import (
     Game,
     Round,
     ScorerLink,
-    StoredRound,
     UndoneKey,
 )
+from games.reads import StoredRound
 from games.reports import folds
 
 

@@ -6,7 +6,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import rules
-from games.models import Game, read_played, read_rounds
+from games.models import Game, ScorerLink, Seat
+from games.reads import read_played, read_rounds
 from games.rules import Round
 from games.services.rounds import add_round
 
@@ -105,7 +106,8 @@ def test_what_the_folds_read_is_what_the_sheet_reads(make_game):
     add_round(games[0], Round((9, 2, 0), last_to_quit=1), 4)
     pks = [game.pk for game in games]
 
-    played, stored = read_played(pks), read_rounds(pks)
+    seats = Seat.objects.filter(game__in=pks)
+    played, stored = read_played(seats), read_rounds(seats, ScorerLink.objects)
 
     assert played.keys() == stored.keys() == set(pks)
     for pk in pks:
