@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common import names
 from games import rules
+from games.forms.fields import NameField
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import with_states
@@ -448,7 +449,7 @@ def _log_on_game(request, round_, message):
 
 
 class PlayerAdminForm(forms.ModelForm):
-    name = names.NameField(label=_("name"))
+    name = NameField(label=_("name"))
 
     class Meta:
         model = Player

@@ -4,9 +4,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from common.echo import NOT_AT_THE_TABLE, BoundedEcho
+from common.echo import BoundedEcho
 from games import rules
 from games.forms.calculator import HandCalculator, calculates
+from games.forms.fields import NOT_AT_THE_TABLE, NameField, TextLinesField
 from games.models import LINE_MAX_LENGTH, NOTE_MAX_LENGTH, Kind
 from games.refusals import describe, players_limit
 from games.services.rounds import as_key
@@ -62,7 +63,7 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(rules.MAX_PLAYERS):
-            self.fields[f"player_{i}"] = names.NameField(
+            self.fields[f"player_{i}"] = NameField(
                 label=_("Player %(n)s") % {"n": i + 1},
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
@@ -352,11 +353,11 @@ class RoundAsked(forms.Form):
 class GameAboutForm(forms.Form):
     """Where a game was played and a note about it, both optional."""
 
-    venue = names.TextLinesField(
+    venue = TextLinesField(
         label=_("Place"), required=False, lines=False, max_length=LINE_MAX_LENGTH,
         help_text=_("Where you played, for example “At Anaïs’s”."),
     )  # fmt: skip
-    note = names.TextLinesField(
+    note = TextLinesField(
         label=_("Note"), required=False, max_length=NOTE_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
     )  # fmt: skip
