@@ -48,11 +48,31 @@ def _targets(page, root=ROOT):
         yield path, root / path
 
 
+def _slug(heading):
+    """A heading's anchor as GitHub writes it."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(page):
+    return {_slug(line.lstrip("#")) for line in _lines(page) if re.match(r"#{1,6} ", line)}
+
+
+def _missing_anchors(page):
+    for target in LINK.findall(page.read_text()):
+        if "#" not in target or re.match(r"[a-z][a-z0-9+.-]*:", target):
+            continue
+        file, anchor = target.split("#", 1)
+        found = page.parent / file if file else page
+        if found.suffix == ".md" and found.exists() and anchor not in _anchors(found):
+            yield target
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
 def test_every_link_and_docs_path_resolves(page):
     missing = [target for target, path in _targets(page) if not path.exists()]
 
     assert missing == []
+    assert list(_missing_anchors(page)) == []
 
 
 def test_a_missing_page_is_found(tmp_path):
@@ -65,6 +85,13 @@ def test_a_missing_page_is_found(tmp_path):
     found = {target: path.exists() for target, path in _targets(page, root=tmp_path)}
 
     assert found == {"docs/design.md": True, "docs/gone.md": False}
+
+
+def test_a_missing_heading_is_found(tmp_path):
+    page = tmp_path / "design.md"
+    page.write_text("# Design\n\n[Words](#words-we-use), [gone](#gone)\n\n## Words we use\n")
+
+    assert list(_missing_anchors(page)) == ["#gone"]
 
 
 def test_the_how_to_a_language_is_sent_to_is_where_it_is_said_to_be():
