@@ -135,3 +135,22 @@ def same_name_message(name, other):
         return gettext("%(name)s is already at the table.") % {"name": name}
     message = gettext("%(name)s looks just like %(other)s: give them names that tell them apart.")
     return message % {"name": name, "other": other}
+
+
+# A game's place and note are written by the players too: they hold nothing invisible either.
+INVISIBLE_IN_TEXT = _("This text holds an invisible or control character: type it again.")
+
+
+def clean_lines(raw):
+    """Text of a few lines to store: each line cleaned as a name is, empty lines dropped."""
+    text = unicodedata.normalize("NFC", raw or "").replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(line for line in map(clean, text.split("\n")) if line)
+
+
+def lines_visible(text):
+    return all(is_visible(line) for line in text.split("\n"))
+
+
+def validate_visible_text(text):
+    if not lines_visible(text):
+        raise ValidationError(INVISIBLE_IN_TEXT, code="invisible")

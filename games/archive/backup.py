@@ -26,7 +26,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from common import names
 from games import rules
 from games.archive import identity
-from games.forms.fields import clean_lines, lines_visible
 from games.models import LINE_MAX_LENGTH, NAME_MAX_LENGTH, NOTE_MAX_LENGTH
 from games.refusals import describe, describe_all
 
@@ -227,7 +226,7 @@ def read_game(item) -> GameBackup:
         state=state,
         # absent from the backups made before games had them
         venue=_text(item.get("place"), _("its place"), LINE_MAX_LENGTH, names.clean),
-        note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, clean_lines),
+        note=_text(item.get("note"), _("its note"), NOTE_MAX_LENGTH, names.clean_lines),
         night=_night(item.get("night")),
     )
 
@@ -262,7 +261,7 @@ def _text(value, what, max_length, clean):
             max_length,
         )
         raise Refused(message % {"what": what, "max": max_length})
-    if not lines_visible(text):
+    if not names.lines_visible(text):
         raise Refused(_("%(what)s holds an invisible or control character.") % {"what": what})
     return text
 

@@ -1,14 +1,11 @@
 """The fields the games' forms share: a player's name, a place or a note (cleaned and checked
 by the rule of names, common/names.py), and a choice among the players at a table."""
 
-import unicodedata
-
 from django import forms
 from django.core import validators
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from common.names import clean, is_visible, validate_visible
+from common.names import clean, clean_lines, validate_visible, validate_visible_text
 from games.models import NAME_MAX_LENGTH
 
 # A choice field's own refusal quotes what was sent: this one does not.
@@ -16,7 +13,7 @@ NOT_AT_THE_TABLE = {"invalid_choice": _("Choose a player at this table.")}
 
 
 class NameField(forms.CharField):
-    """A player's name, cleaned and checked by the rule above."""
+    """A player's name, cleaned and checked by the rule of names."""
 
     default_validators = [validate_visible]
 
@@ -31,25 +28,6 @@ class NameField(forms.CharField):
 
     def to_python(self, value):
         return clean(super().to_python(value))
-
-
-# A game's place and note are written by the players too: they hold nothing invisible either.
-INVISIBLE_IN_TEXT = _("This text holds an invisible or control character: type it again.")
-
-
-def clean_lines(raw):
-    """Text of a few lines to store: each line cleaned as a name is, empty lines dropped."""
-    text = unicodedata.normalize("NFC", raw or "").replace("\r\n", "\n").replace("\r", "\n")
-    return "\n".join(line for line in map(clean, text.split("\n")) if line)
-
-
-def lines_visible(text):
-    return all(is_visible(line) for line in text.split("\n"))
-
-
-def validate_visible_text(text):
-    if not lines_visible(text):
-        raise ValidationError(INVISIBLE_IN_TEXT, code="invisible")
 
 
 class TextLinesField(forms.CharField):
