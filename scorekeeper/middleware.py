@@ -105,7 +105,7 @@ def name_the_account(get_response):
             and response.status_code == 200
             and not response.streaming
             and response.get("Content-Type", "").startswith("text/html")
-            and "HX-Request" not in request.headers
+            and not request.htmx  # HtmxMiddleware, just before this one
             and not request.path.startswith(str(admin))
         )
         if keepable:
