@@ -11,11 +11,7 @@ from django.utils import timezone
 
 from common.signals import account_deleting, account_disabled, account_emptying
 from games.locks import lock_account
-from games.models import (
-    Game,
-    ScorerLink,
-    ShareLink,
-)
+from games.models import Game, ScorerLink, ShareLink
 from games.streams import notices
 
 

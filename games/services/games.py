@@ -10,11 +10,7 @@ from django.utils.translation import ngettext
 
 from games import nights, rules
 from games.locks import lock_account
-from games.models import (
-    Game,
-    Night,
-    Seat,
-)
+from games.models import Game, Night, Seat
 from games.services.players import SamePlayer, roster_player
 from games.streams import notices
 

@@ -3,9 +3,7 @@
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import (
-    ScorerLink,
-)
+from games.models import ScorerLink
 from games.services.rounds import lock
 from games.streams import notices
 

@@ -4,11 +4,7 @@ from django.db import IntegrityError, transaction
 
 from common import names
 from games.locks import lock_account
-from games.models import (
-    Game,
-    Player,
-    Seat,
-)
+from games.models import Game, Player, Seat
 
 
 class PlayedTogether(Exception):

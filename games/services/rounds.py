@@ -7,13 +7,7 @@ from dataclasses import replace
 from django.db import IntegrityError, transaction
 
 from games import rules
-from games.models import (
-    Entry,
-    Game,
-    Round,
-    ScorerLink,
-    UndoneKey,
-)
+from games.models import Entry, Game, Round, ScorerLink, UndoneKey
 from games.reads import StoredRound
 from games.reports import folds
 

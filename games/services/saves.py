@@ -6,9 +6,7 @@ import uuid
 from dataclasses import dataclass, replace
 
 from games import rules
-from games.models import (
-    Game,
-)
+from games.models import Game
 from games.services.rounds import (
     LinkStopped,
     RoundChanged,
