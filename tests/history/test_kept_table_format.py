@@ -4,14 +4,19 @@ the games, and the pages answer with the right table. A pickle in a row is never
 
 import ast
 import json
+import math
 import pickle
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from django.tasks import default_task_backend
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from games.models import KeptTable
-from games.reports import counting, kept, table
+from games.reports import counting, kept, ratings, table
 from tests.helpers import seeding
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,6 +103,21 @@ def spoiled_rows(owner):
             changed(tables, lambda d: d["dates"][0][1].pop()),
             changed(progress, lambda d: d["kinds"][0][1]["checkpoints"].append([99, [], []])),
         ),
+        "a history not packed": (
+            changed(tables, lambda d: d["kinds"][0][1]["history"][0].__setitem__(2, "a=b")),
+            changed(progress, lambda d: d["kinds"][0][1]["history"][0].__setitem__(2, [1.0])),
+        ),
+        "a history of 7 bytes, or NaN": (
+            changed(
+                tables, lambda d: d["kinds"][0][1]["history"][0].__setitem__(1, "AAAAAAAAAA==")
+            ),
+            changed(
+                progress,
+                lambda d: d["kinds"][0][1]["history"][0].__setitem__(
+                    slice(1, None), [kept._packed("q", [0]), kept._packed("d", [math.nan])]
+                ),
+            ),
+        ),
         "nested deeper than the parser goes": ("[" * 100_000, "[" * 100_000),
         "not an object": ("[]", "3"),
     }
@@ -127,6 +147,8 @@ def test_a_spoiled_row_is_counted_again_and_the_pages_are_right(
 ):
     settings.TABLE_IN_REQUEST_GAMES = 5 if big else 300  # 12 games: the worker's, or the page's
     for name, (tables, progress) in spoiled_rows(owner).items():
+        with pytest.raises(kept.Unreadable):
+            kept.loads_progress(progress)  # the worker's, never a page's: refused as well
         planted(owner, tables, progress)
         assert counting.kept_tables(owner) is None, name
         assert_pages_right(alice_client, owner, ana)
@@ -200,3 +222,62 @@ def test_no_module_of_the_app_imports_pickle():
                     else [node.module] if isinstance(node, ast.ImportFrom) else []
                 )  # fmt: skip
                 assert not {"pickle", "_pickle", "marshal", "shelve", "dill"} & set(names), path
+
+
+# A small table and progress built without the database, to spoil one node at a time.
+MATCHES = [ratings.Match((1, 2, 3), (1, 2, 3)), ratings.Match((2, 3, 4), (1, 1, 3))] * 60
+PROGRESS = ratings.progress(MATCHES)  # 120 matches: one checkpoint
+DATES = [datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=n) for n in range(len(MATCHES))]
+DOCUMENTS = {
+    kept.loads_tables: json.loads(kept.dumps_tables(kept.Tables({"lama": PROGRESS.table(2)},
+                                                                {"lama": DATES}))),
+    kept.loads_progress: json.loads(kept.dumps_progress({"lama": PROGRESS})),
+}  # fmt: skip
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+def nodes(document, path=()):
+    yield path
+    if type(document) in (dict, list):
+        children = document.items() if type(document) is dict else enumerate(document)
+        for key, child in children:
+            yield from nodes(child, (*path, key))
+
+
+PATHS = {read: list(nodes(document)) for read, document in DOCUMENTS.items()}
+
+
+@examples(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_node_spoiled_is_refused_as_unreadable_or_read_whole(data):
+    """Whatever a node is replaced with, reading raises Unreadable (the row is counted again)
+    or gives the kept classes back: never another error, which a page would answer with 500."""
+    read = data.draw(st.sampled_from(list(DOCUMENTS)))
+    document = json.loads(json.dumps(DOCUMENTS[read]))
+    path = data.draw(st.sampled_from(PATHS[read]))
+    value = data.draw(JSON)
+    if not path:
+        document = value
+    else:
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = value
+    try:
+        found = read(json.dumps(document))
+    except kept.Unreadable:
+        return
+    assert isinstance(found, kept.Tables | dict)
+
+
+def test_the_documents_read_back_as_they_were_written():
+    tables = kept.loads_tables(json.dumps(DOCUMENTS[kept.loads_tables]))
+    assert tables.kinds == {"lama": PROGRESS.table(2)}
+    assert tables.dates == {"lama": DATES}
+    assert vars(kept.loads_progress(json.dumps(DOCUMENTS[kept.loads_progress]))["lama"]) == vars(
+        PROGRESS
+    )
