@@ -38,9 +38,25 @@ def tables(owner) -> Tables:
         return counting.keep(owner, key)
     if recount.queue(owner):  # the queue ran it already (tests run each task at once)
         found = counting.kept_tables(owner)
-    shown = found[1] if found is not None else Tables()
-    shown.pending = found is None or found[0] != key
+    if found is not None and found[0] == key:
+        return found[1]
+    shown = _on_the_roster(found[1], owner) if found is not None else Tables()
+    shown.pending = True
     return shown
+
+
+def _on_the_roster(found: Tables, owner) -> Tables:
+    """`found` without the players gone since it was counted (merged into another): a page
+    names everyone it shows, and a name looked up for a player gone answered 500."""
+    players = set(owner.players.values_list("pk", flat=True))
+    for kind_table in found.kinds.values():
+        kind_table.ranked = [row for row in kind_table.ranked if row.player in players]
+        kind_table.unranked = [row for row in kind_table.unranked if row.player in players]
+        kind_table.pairs = {pair: counts for pair, counts in kind_table.pairs.items()
+                            if players.issuperset(pair)}  # fmt: skip
+        kind_table.history = {player: found for player, found in kind_table.history.items()
+                              if player in players}  # fmt: skip
+    return found
 
 
 # The rating chart shows a player's last games: a phone's width holds some thirty points.

@@ -161,3 +161,22 @@ def test_a_recount_of_a_deleted_account_does_nothing(big, queue):
     account_services.delete_account(big)
     recount.recount_table.call(big_pk)
     assert not KeptTable.objects.filter(owner_id=big_pk).exists()
+
+
+def test_a_player_merged_while_a_recount_waits_is_left_out_of_the_kept_table(
+    alice_client, alice, queue
+):
+    """The kept table shown meanwhile counted a player since merged into another: the pages
+    leave them out (a player's page named every opponent, and answered 500 for one gone)."""
+    seeding.finished_games(alice, seeding.tables(12, regular_games=6) + [["Ana", "Ben", "Gus"]])
+    counting.keep(alice)
+    gus, fay, ana = (alice.players.get(name=name) for name in ("Gus", "Fay", "Ana"))
+    services.merge_players(gus, fay)
+    for path in ("/table/", "/standings.json", f"/players/{ana.pk}/", f"/players/{fay.pk}/"):
+        assert alice_client.get(path).status_code == 200, path
+    shown = table.tables(alice)
+    assert shown.pending
+    assert gus.pk not in shown.of("lama").history
+    assert all(gus.pk not in pair for pair in shown.of("lama").pairs)
+    queue.run()
+    assert table.tables(alice).of("lama").row(fay.pk).games == 7  # Gus's game is Fay's now
