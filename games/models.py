@@ -441,7 +441,7 @@ class UndoneKey(models.Model):
 
 
 class KeptTable(models.Model):
-    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    """The group's table of an account as last computed (games/reports/counting.py), kept so that
     a page shows it at once while the worker counts a newer one (games/reports/recount.py).
     Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
 

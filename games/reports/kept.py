@@ -3,7 +3,8 @@ they are of this release's shape, to the type of each number.
 
 Never a pickle: whoever can write one row (SQL access, a restored dump, `loaddata`) would run
 code of their choosing in every web and worker process that reads it. JSON only builds lists,
-dicts, strings and numbers, and each is checked here before it becomes a dataclass.
+dicts, strings and numbers (the histories' packed arrays only numbers), and each is checked
+here before it becomes a dataclass.
 
 A document of another FORMAT (an earlier release's), or of this one but not of its shape
 (corrupt, cut short, a key missing or extra, a string where a number belongs, a history
