@@ -127,7 +127,7 @@ def seed():
     from django.contrib.auth import get_user_model
 
     from games.models import Game
-    from games.reports import table
+    from games.reports import counting
     from games.rules import Round
     from games.services.games import start_game
     from games.services.rounds import add_round
@@ -137,7 +137,7 @@ def seed():
     users = get_user_model().objects
     big = users.create_user("recount-big", password=PASSWORD)
     seeding.finished_games(big, seeding.tables(GAMES))
-    table.keep(big)  # as the worker kept it after the import
+    counting.keep(big)  # as the worker kept it after the import
     small = users.create_user("recount-small", password=PASSWORD)
     game = start_game(small, ["Ana", "Ben", "Cleo"])
     for number in (1, 2):

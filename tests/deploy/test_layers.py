@@ -23,9 +23,6 @@ FORBIDDEN = {
 }
 # The packages whose modules the circle check reads: the apps and the project package.
 PACKAGES = (*FORBIDDEN, "scorekeeper")
-# Owned by the branch that stores the kept table as JSON (issue 38), which breaks it: remove
-# the pair once that lands. Nothing else may be added here.
-KNOWN_CIRCLES = {frozenset({"games.reports.recount", "games.reports.table"})}
 
 
 def imported(path):
@@ -126,10 +123,7 @@ def circles(graph):
 def test_no_circle_of_imports():
     # Migrations are read too: nothing imports them, so they close no circle (Django loads
     # them by name), and the models they import are below them.
-    found = {frozenset(group) for group in circles(import_graph(ROOT, PACKAGES))}
-    assert sorted(map(sorted, found - KNOWN_CIRCLES)) == []
-    # a known circle broken since: its entry goes too, so that it cannot come back unseen
-    assert sorted(map(sorted, KNOWN_CIRCLES - found)) == [], "remove it from KNOWN_CIRCLES"
+    assert circles(import_graph(ROOT, PACKAGES)) == []
 
 
 def test_the_circle_check_sees_a_circle_hidden_in_a_function(tmp_path):
