@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import services
 from games.rules import Round
+from games.streams.backends import backend
 from tests.helpers.admin import change_account
 from tests.helpers.stream_reader import GONE, event, opened
 
@@ -281,3 +282,49 @@ def test_a_revoked_scorer_link_ends_at_once(game, on_commit):
         await ends_within(stream)
 
     follow()
+
+
+def test_a_save_after_a_door_shut_unheard_is_not_passed_on(
+    owner_client, alice, game, sheet_url, on_commit
+):
+    """Its heartbeat far off, the game busy: the save's message makes the stream ask."""
+    alice.set_password(NEW_PASSWORD)
+    users = get_user_model().objects.filter(pk=alice.pk)
+
+    @async_to_sync
+    async def follow():
+        stream = await following(owner_client, sheet_url)
+        await sync_to_async(users.update)(password=alice.password)  # no signal, no notice
+        await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        await ends_within(stream)
+
+    follow()
+
+
+def test_a_scorer_link_that_expired_passes_on_no_save(game, settings, on_commit):
+    link = services.add_scorer_link(game)
+    made = timezone.now() - timedelta(days=settings.SCORER_LINK_DAYS, seconds=-0.3)
+    type(link).objects.filter(pk=link.pk).update(created_at=made)
+
+    @async_to_sync
+    async def follow():
+        stream = await following(AsyncClient(), f"/s/{link.token}/events/")
+        left = (made + timedelta(days=settings.SCORER_LINK_DAYS) - timezone.now()).total_seconds()
+        await stream.quiet(max(left, 0))
+        await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        await ends_within(stream)
+
+    follow()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_log_outs_notice_leaves_once_its_session_is_gone(alice, monkeypatch):
+    """Django sends user_logged_out before it deletes the session: a notice sent then would
+    have the streams ask while the session still signs them in (autocommit, as in production)."""
+    phone = Client()
+    phone.force_login(alice)
+    sessions = Session.objects.filter(session_key=phone.session.session_key)
+    heard = []
+    monkeypatch.setattr(backend(), "publish", lambda said: heard.append((said, sessions.exists())))
+    assert phone.post("/accounts/logout/").status_code == 302
+    assert heard == [(f"account:{alice.pk} check", False)]
