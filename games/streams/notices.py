@@ -22,7 +22,7 @@ def recheck_game(pk):
 
 def recheck_account(pk):
     """Account `pk` changed what its sessions rest on (a log-out, a password, the account
-    disabled or deleted): the streams of its games ask again, and those whose door is shut
+    disabled): the streams of its games ask again, and those whose door is shut
     end (its own, signed out; its links', once it is closed: they are turned off with it)."""
     _on_commit(f"account:{pk} {CHECK}")
 
@@ -46,11 +46,6 @@ def account_saved(sender, instance, created=False, update_fields=None, **kwargs)
     that names its fields and none of these (the last log-in's date) tells nobody."""
     if not created and (update_fields is None or SESSION_FIELDS & update_fields):
         recheck_account(instance.pk)
-
-
-def account_deleted(sender, instance, **kwargs):
-    """post_delete of the user model (games/apps.py): the sessions it leaves sign nobody in."""
-    recheck_account(instance.pk)
 
 
 def _on_commit(message):
