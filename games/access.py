@@ -127,11 +127,11 @@ class Followed:
     ask: object
 
     @property
-    def topics(self):
-        """What the hub tells it: its game's versions, and its owner's account changing (a
-        log-out, a password, the account disabled: notices.py), which ends the owner's own
-        streams and, once the account is closed, its links'."""
-        return (f"game:{self.pk}", f"account:{self.owner}")
+    def account(self):
+        """The account whose changes (a log-out, a password, the account disabled:
+        notices.recheck_account) make it ask again: its game's owner's, whoever follows, which
+        ends the owner's own streams and, once the account is closed, its links'."""
+        return self.owner
 
 
 def followed_by_owner(request, pk):

@@ -22,8 +22,8 @@ def recheck_game(pk):
 
 def recheck_account(pk):
     """Account `pk` changed what its sessions rest on (a log-out, a password, the account
-    disabled): the streams of its games ask again, and those whose door is shut
-    end (its own, signed out; its links', once it is closed: they are turned off with it)."""
+    disabled): the streams of its games ask again, and those whose door is shut end (its own,
+    signed out; its links', once it is closed: they are turned off with it)."""
     _on_commit(f"account:{pk} {CHECK}")
 
 

@@ -74,7 +74,8 @@ async def _events(followed, held, seen):
     """What the stream says, until its door shuts or the page goes (the server then cancels
     it: the hub forgets it in `finally`). It joins the hub only once it is sent: a response
     never sent holds nothing."""
-    follower = hub().follow(followed.topics, *held)
+    topics = [f"game:{followed.pk}"] + [f"account:{followed.account}"] * bool(followed.account)
+    follower = hub().follow(topics, *held)
     yield f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
     if follower is None:  # others took the room meanwhile: the browser comes back later
         return
