@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET
 from common.limits import client_address
 from games import access
 from games.streams.hub import hub
-from games.streams.notices import CHECK
 
 
 class SeenForm(forms.Form):
@@ -90,13 +89,14 @@ async def _events(followed, held, seen):
             yield event(shown)
         while True:
             data = await _next(follower, said)
-            if data is not None and data != CHECK:
-                version = int(data)
-            else:  # told to ask, a heartbeat due, or the subscription down: a cheap check
-                version = await sync_to_async(followed.ask)()
-                if version is None:
-                    yield GONE
-                    return
+            # Whatever woke it (a save's version, told to ask, a heartbeat due, the subscription
+            # down), it asks its door before it says anything, as each request of a page does:
+            # a door shut unheard (a link that expired, an account changed by a bare update)
+            # passes on no version. The ask reads the version too.
+            version = await sync_to_async(followed.ask)()
+            if version is None:
+                yield GONE
+                return
             if version != shown:
                 shown, said = version, time.monotonic()
                 yield event(version)
