@@ -37,7 +37,7 @@ def stop_links_of(sender, user, **kwargs):
         revoked_at=timezone.now()
     )
     ShareLink.objects.filter(game__owner=user).delete()
-    notices.recheck_account(user.pk)  # its own streams end; its links' at their heartbeat
+    notices.recheck_account(user.pk)  # its streams end at once, its links' included
 
 
 @receiver(account_emptying)
