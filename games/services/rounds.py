@@ -150,12 +150,14 @@ def replace_round(game, number, round_, round_id=None, saved_by=None, round_vers
     return fresh.ruleset.recounted(fresh.state, state, number)
 
 
-def undo_last_round(game, number, round_id=None, round_version=None):
+def undo_last_round(game, number, round_id=None, round_version=None, saved_by=None):
     """Delete round `number` (the stored round `round_id`, as it was at `round_version`, when
     given) if it is still the last one; StaleSheet otherwise: already undone, no longer the
-    last, or edited since."""
+    last, or edited since; LinkStopped when the scorer link `saved_by` was turned off before
+    the undo could commit, as for a save."""
     with transaction.atomic():
         fresh = lock(game)
+        still_scoring(saved_by)
         rounds = fresh.rounds.filter(number=number)
         if round_id is not None:
             rounds = rounds.filter(pk=round_id)

@@ -152,7 +152,7 @@ def _undo(request, access, game):
     data = form.cleaned_data
     number, round_id, version = data["round_number"], data["round_id"], data["round_version"]
     try:
-        undo_last_round(game, number, round_id, version)
+        undo_last_round(game, number, round_id, version, saved_by=access.scorer)
     except StaleSheet:
         return _undo_refused(request, access, access.read(), number, round_id, version)
     return redirect(access.sheet_url)

@@ -14,6 +14,7 @@ from games.rules import Round as Played
 from games.services import saves
 from games.services.links import add_scorer_link, revoke_scorer_link
 from games.services.rounds import add_round
+from games.views import corrections
 from tests.helpers.pagetext import text
 
 HTMX = {"HX-Request": "true"}
@@ -179,3 +180,30 @@ def test_a_board_poll_of_a_link_turned_off_says_so_without_numbers_that_are_not_
     assert poll.status_code == 286
     assert "This game is over" in poll.text and "owner can still correct it" in poll.text
     assert "below" not in text(poll.text)
+
+
+def test_an_undo_reaching_a_link_turned_off_meanwhile_undoes_nothing(
+    client, game, link, monkeypatch
+):
+    """The link is asked again inside the undo's transaction, as a save's is: a revocation
+    that commits between the page's door and the delete wins."""
+    real = corrections.undo_last_round
+
+    def revoked_first(*args, **kwargs):
+        revoke_scorer_link(link)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(corrections, "undo_last_round", revoked_first)
+
+    answer = client.post(f"/s/{link.token}/undo/", {"round_number": 1})
+
+    assert answer.status_code == 404
+    assert game.rounds.count() == 1
+
+
+def test_an_undo_committed_before_the_link_was_turned_off_stands(client, game, link):
+    undone = client.post(f"/s/{link.token}/undo/", {"round_number": 1})
+    revoke_scorer_link(link)
+
+    assert undone.status_code == 302
+    assert game.rounds.count() == 0
