@@ -56,10 +56,16 @@ class Stream:
                 await self.reader
 
 
+HEARTBEAT = b"event: heartbeat\ndata: 15\n\n"  # with the default interval, in seconds
+
+
 async def opened(client, url, **headers):
+    """The stream, once it said how soon to come back and that it is alive (a heartbeat at
+    once: the page trusts it only then)."""
     stream = Stream(await client.get(url, headers=headers))
     if stream.reader is not None:
-        assert (await stream.next()).startswith(b"retry: ")
+        first = await stream.next()
+        assert first.startswith(b"retry: ") and first.endswith(HEARTBEAT)
     return stream
 
 
@@ -229,6 +235,23 @@ def test_a_subscription_back_makes_every_stream_check_once(owner_client, game, m
         await stream.nothing()
         hubs.hub()._subscribed()
         assert await stream.next() == event(54321)
+        await stream.close()
+
+    follow()
+
+
+def test_an_idle_stream_says_it_is_alive_by_an_event_the_page_sees(owner_client, game, settings):
+    """A comment line would keep a proxy from closing the stream, but `EventSource` never shows
+    one to the page, which could then not tell an idle stream from a mute one."""
+    settings.STREAM_HEARTBEAT_SECONDS = 0.2
+
+    @async_to_sync
+    async def follow():
+        stream = Stream(await owner_client.get(f"/games/{game.pk}/events/?seen={game.version}"))
+        assert (await stream.next()).endswith(b"event: heartbeat\ndata: 0.2\n\n")
+        await stream.nothing(0.1)
+        assert await stream.next(0.5) == b"event: heartbeat\ndata: 0.2\n\n"
+        assert await stream.next(0.5) == b"event: heartbeat\ndata: 0.2\n\n"
         await stream.close()
 
     follow()
