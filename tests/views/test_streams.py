@@ -2,9 +2,6 @@
 write, once it commits, to every stream of the game; none while the page is up to date; the
 stream ends when its door shuts; a cap per account and per address."""
 
-import asyncio
-import contextlib
-
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import logout
@@ -17,44 +14,7 @@ from games.services.games import delete_game
 from games.services.links import add_scorer_link, revoke_scorer_link
 from games.services.rounds import add_round
 from games.streams import hub as hubs
-
-WAIT = 2  # seconds: far more than anything here takes
-
-
-def event(version):
-    return f"id: {version}\ndata: {version}\n\n".encode()
-
-
-class Stream:
-    """A stream opened by a phone, its chunks read as they come."""
-
-    END = object()
-
-    def __init__(self, response):
-        self.response, self.chunks = response, asyncio.Queue()
-        self.reader = asyncio.create_task(self._read()) if response.streaming else None
-
-    async def _read(self):
-        async for chunk in self.response.streaming_content:
-            await self.chunks.put(chunk)
-        await self.chunks.put(self.END)
-
-    async def next(self, wait=WAIT):
-        return await asyncio.wait_for(self.chunks.get(), wait)
-
-    async def nothing(self, wait=0.3):
-        with pytest.raises(TimeoutError):
-            await asyncio.wait_for(self.chunks.get(), wait)
-
-    async def ended(self):
-        assert await self.next() is self.END
-
-    async def close(self):
-        if self.reader is not None:
-            self.reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.reader
-
+from tests.helpers.stream_reader import Stream, event
 
 HEARTBEAT = b"event: heartbeat\ndata: 15\n\n"  # with the default interval, in seconds
 
