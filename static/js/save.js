@@ -77,13 +77,24 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const form = root.querySelector && root.querySelector("form.round-form");
   if (form) shownNow(form);
   const saved = root.querySelector && root.querySelector("[data-saved]");
+  // Only the sheet's own answer (a save, a refusal) says or silences it: another phone's round,
+  // which settles the board, is told.js's to say.
   const status = document.getElementById("sheet-status");
-  if (status) status.textContent = saved ? saved.textContent : "";
+  if (status && root.id === "sheet") status.textContent = saved ? saved.textContent : "";
   const first = outbox.resumeAt(form) || (saved && form && firstField(form, withGoals));
   if (first) first.focus();
   // A refusal (the rules, another phone's round): its first message at the top of the screen,
   // above the keyboard, which would otherwise hide it under the Save button just tapped. A
   // field's message comes with its field, whole: "who quit last" has its names above it.
   const refusal = !saved && root.querySelector && root.querySelector(REFUSALS);
-  if (refusal) (refusal.closest(".has-error") || refusal).scrollIntoView({ block: "start" });
+  if (!refusal) return;
+  (refusal.closest(".has-error") || refusal).scrollIntoView({ block: "start" });
+  // Said aloud (the region stays on the page; the refusal came inside the new sheet), and the
+  // cursor where the fixing is: the first field refused ("who quit last": its name chosen, or
+  // its first), else the field it was in.
+  const said = new Set([...root.querySelectorAll(REFUSALS)].map((shown) => shown.textContent.trim()));
+  if (status) status.textContent = [...said].join(" ");
+  const wrong = form && form.querySelector("[aria-invalid]");
+  const chosen = wrong && wrong.type === "radio" && form.querySelector(`[name="${CSS.escape(wrong.name)}"]:checked`);
+  if (wrong) (chosen || wrong).focus({ preventScroll: true });
 });
