@@ -42,3 +42,18 @@ def test_marking_another_player_in_an_edit_takes_the_old_mark_away(page, signed_
     page.get_by_role("button", name="Replace round 1 with these numbers").click()
 
     expect(page.locator("tfoot td strong")).to_have_text(["8", "0", "5"])
+
+
+def test_a_refusal_about_two_fields_goes_from_both_when_one_is_fixed(page, signed_in, make_game):
+    game = make_game(rounds=[(3, 1, 5)])
+    page.goto(f"/games/{game.pk}/")
+    for name, value in (("Ana", "0"), ("Ben", "0"), ("Cleo", "5")):
+        points_field(page, name).fill(value)
+    page.get_by_role("button", name="Save round").click()
+    refusal = page.locator(".entry .errors").filter(has_text="Only one player can empty")
+    expect(refusal).to_have_count(2)
+
+    points_field(page, "Ana").fill("4")
+
+    expect(refusal).to_have_count(0)
+    expect(points_field(page, "Ben")).not_to_have_attribute("aria-invalid", "true")
