@@ -89,12 +89,16 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const refusal = !saved && root.querySelector && root.querySelector(REFUSALS);
   if (!refusal) return;
   (refusal.closest(".has-error") || refusal).scrollIntoView({ block: "start" });
-  // Said aloud (the region stays on the page; the refusal came inside the new sheet), and the
-  // cursor where the fixing is: the first field refused ("who quit last": its name chosen, or
-  // its first), else the field it was in.
-  const said = new Set([...root.querySelectorAll(REFUSALS)].map((shown) => shown.textContent.trim()));
-  if (status) status.textContent = [...said].join(" ");
+  // The cursor where the fixing is: the first field refused ("who quit last": its name chosen,
+  // or its first), whose description is the message, read with it. That the round was refused
+  // is said aloud (the region stays on the page; the refusal came inside the new sheet), in
+  // the outbox's words (_outbox.html): a notice above the sheet is an alert of its own.
   const wrong = form && form.querySelector("[aria-invalid]");
+  const words = document.querySelector("[data-outbox]")?.dataset.refused;
+  const number = form?.querySelector('[name="round_number"]')?.value;
+  if (status && words && number && (wrong || form.querySelector(".errors-box"))) {
+    status.textContent = words.replace("{n}", number);
+  }
   const chosen = wrong && wrong.type === "radio" && form.querySelector(`[name="${CSS.escape(wrong.name)}"]:checked`);
   if (wrong) (chosen || wrong).focus({ preventScroll: true });
 });

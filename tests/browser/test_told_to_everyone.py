@@ -35,5 +35,9 @@ def test_a_refusal_is_said_and_the_cursor_goes_where_the_fixing_is(page, signed_
     quitter = page.get_by_role("group", name="who quit last")
     expect(quitter.get_by_role("radio", name="Ana")).to_be_focused()
     expect(page.locator("#sheet-status")).to_have_text(
+        "Round 2 was not saved: the rules refused it. Correct the numbers in the form below and "
+        "save again."
+    )
+    expect(quitter.get_by_role("radio", name="Ana")).to_have_accessible_description(
         "Nobody emptied their hand: say who quit last, who starts the next round."
     )
