@@ -111,7 +111,7 @@ MIDDLEWARE = [
 ]
 
 # The most a request may send (a backup to import is the biggest): refused by its size before
-# it is read. The proxy's own limit must say the same (README: client_max_body_size).
+# it is read. The proxy's own limit must say the same (docs/deploy.md: client_max_body_size).
 UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
 # Heavy work (imports, exports, mail) is a task of Django's tasks framework, queued in the
@@ -281,7 +281,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 LANGUAGE_CODE = "en"
-# Adding a language: its code here, then README.md's "Adding a language" (no other Python).
+# Adding a language: its code here, then docs/languages.md, "Adding a language" (no other Python).
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("de", _("German")), ("pl", _("Polish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The language switch sets this cookie; it outlives the browser session so the choice sticks.
