@@ -171,10 +171,15 @@ def test_the_memory_of_an_import_does_not_grow_with_its_file(alice, bob, monkeyp
     within one chunk is held whole in it, which made 300 against 900 KB a measure of the file
     itself (peaks 1.0 and 1.7 MB in CI). At full size (1.2 and 3.6 MB files, 1 MB chunks):
     bench/full_size/test_import_memory.py; a 10 MB file's figures: docs/benchmarks.md."""
-    monkeypatch.setattr(restore, "next_size", lambda rows, seconds: rows)
     monkeypatch.setattr(jobs, "CHUNK_BYTES", 16 * 1024)
+    the_same_memory_for(60_000, 180_000, alice, bob, monkeypatch)
+
+
+def the_same_memory_for(small_size, big_size, alice, bob, monkeypatch):
+    """An import of `big_size` bytes peaks at about the memory of one of `small_size`."""
+    monkeypatch.setattr(restore, "next_size", lambda rows, seconds: rows)
     peaks = []
-    for owner, size in ((alice, 60_000), (bob, 180_000)):
+    for owner, size in ((alice, small_size), (bob, big_size)):
         content, count = valid_backup(size, most=backup.MAX_GAMES)
         peak, job = peak_memory_of_import(owner, content)
         assert job.state == Job.State.DONE, job.message
