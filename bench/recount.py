@@ -128,7 +128,7 @@ def seed():
 
     from games import services
     from games.models import Game
-    from games.reports import table
+    from games.reports import counting
     from games.rules import Round
     from tests.helpers import seeding
     from tests.helpers.live import PASSWORD
@@ -136,7 +136,7 @@ def seed():
     users = get_user_model().objects
     big = users.create_user("recount-big", password=PASSWORD)
     seeding.finished_games(big, seeding.tables(GAMES))
-    table.keep(big)  # as the worker kept it after the import
+    counting.keep(big)  # as the worker kept it after the import
     small = users.create_user("recount-small", password=PASSWORD)
     game = services.start_game(small, ["Ana", "Ben", "Cleo"])
     for number in (1, 2):

@@ -441,7 +441,7 @@ class UndoneKey(models.Model):
 
 
 class KeptTable(models.Model):
-    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    """The group's table of an account as last computed (games/reports/counting.py), kept so that
     a page shows it at once while the worker counts a newer one (games/reports/recount.py).
     Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
 
@@ -452,8 +452,11 @@ class KeptTable(models.Model):
     key = models.CharField(_("key"), max_length=200, blank=True, default="")
     # The start of the newest game it counted: "Updated to the game of 21:40".
     as_of = models.DateTimeField(_("counted up to"), null=True, blank=True)
-    tables = models.BinaryField(_("tables"), null=True)  # pickled table.Tables
-    progress = models.BinaryField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
+    # JSON of the release's kept.FORMAT (games/reports/kept.py), never a pickle, which runs the
+    # code its writer names. Text, not a JSONField: kept.py alone reads it, and checks it all.
+    format = models.CharField(_("format"), max_length=64, blank=True, default="")
+    tables = models.TextField(_("tables"), null=True)  # kept.Tables
+    progress = models.TextField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
     # Set while a recount waits in the queue: another change joins it rather than queue one more.
     queued_at = models.DateTimeField(_("recount queued at"), null=True, blank=True)
     started_at = models.DateTimeField(_("last recount started at"), null=True, blank=True)

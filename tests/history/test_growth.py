@@ -82,7 +82,7 @@ def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, 
 
     assert again[0] == again[1]
     # The session, the user, the player, their games' versions; the group's table's key, the
-    # table kept for it (games/reports/table.py) and the roster's names; no fold.
+    # table kept for it (games/reports/counting.py) and the roster's names; no fold.
     assert again[1] == (7, 0)
 
 

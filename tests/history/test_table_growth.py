@@ -57,13 +57,13 @@ def the_same_work_at(games, client, django_user_model, settings):
 
 
 def test_an_unchanged_table_is_not_computed_again(client, django_user_model, monkeypatch):
-    from games.reports import table
+    from games.reports import counting
 
     owner = account(django_user_model, "owner", SMALL)
     client.force_login(owner)
     client.get("/table/")
     calls = []
-    monkeypatch.setattr(table, "compute", lambda owner: calls.append(owner))
+    monkeypatch.setattr(counting, "compute", lambda owner: calls.append(owner))
     assert client.get("/table/").status_code == 200
     assert client.get("/standings.json").status_code == 200
     assert calls == []

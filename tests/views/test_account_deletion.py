@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Entry, Game, KeptTable, Night, Player, Round, ScorerLink, Seat, ShareLink
-from games.reports import table
+from games.reports import counting
 from jobs.models import Job
 from tests.helpers import seeding
 
@@ -83,7 +83,7 @@ def test_the_worker_deletes_in_chunks_smaller_when_one_took_too_long(
 ):
     settings.DELETION_CHUNK_SECONDS = 0  # every chunk too long: the next one halves
     seeding.finished_games(alice, seeding.tables(120))
-    table.keep(alice)
+    counting.keep(alice)
     seen = []
     monkeypatch.setattr(Job, "advance", lambda job, done, total=None: seen.append((done, total)))
     from accounts import services as accounts
