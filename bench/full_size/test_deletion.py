@@ -5,8 +5,8 @@ tests/views/test_account_deletion.py."""
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Entry
+from games.services import deletion
 from tests.helpers import seeding
 from tests.views.test_account_deletion import (
     PASSWORD,
@@ -30,6 +30,6 @@ def test_an_account_of_20000_games_is_deleted(alice_client, alice, queue, settin
     # Every delete inside a chunk's transaction (Django splits a big chunk's into several
     # statements); most chunks at their most.
     chunks = games_deleted_by_transaction(captured)
-    assert len(chunks) < GAMES / services.MOST_CHUNK + 8, chunks
+    assert len(chunks) < GAMES / deletion.MOST_CHUNK + 8, chunks
     nothing_left_of(alice.pk)
     assert not Entry.objects.exists()

@@ -8,9 +8,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Game
 from games.rules import Round
+from games.services.games import delete_game, start_game
+from games.services.players import rename_player
+from games.services.rounds import add_round
 from tests.helpers import seeding
 from tests.helpers.sheet import FINISHED
 
@@ -51,7 +53,7 @@ def the_same_work_at(games, client, django_user_model, settings):
         assert again[0] == again[1], path
     # After a change, the table is computed again, with as many queries at both sizes.
     for owner in (small, large):
-        services.delete_game(Game.objects.filter(owner=owner).first())
+        delete_game(Game.objects.filter(owner=owner).first())
     changed = [queries(client, o, "/table/") for o in (small, large)]
     assert changed[0] == changed[1]
 
@@ -78,13 +80,13 @@ def test_a_change_rates_only_the_games_after_it(client, django_user_model, monke
     played, play = [], ratings._play
     monkeypatch.setattr(ratings, "_play", lambda match, rows: played.append(play(match, rows)))
 
-    game = services.start_game(owner, ["Ana", "Ben", "Cleo"])
-    services.add_round(game, Round(FINISHED[0]), 1)
+    game = start_game(owner, ["Ana", "Ben", "Cleo"])
+    add_round(game, Round(FINISHED[0]), 1)
     assert client.get("/table/").status_code == 200
     assert played == []  # a game going on is in no table
-    services.add_round(game, Round(FINISHED[1]), 2)
+    add_round(game, Round(FINISHED[1]), 2)
     assert client.get("/table/").status_code == 200
     assert len(played) == 1  # the game that ended, alone
-    services.rename_player(owner.players.get(name="Ben"), "Benoît")
+    rename_player(owner.players.get(name="Ben"), "Benoît")
     assert client.get("/table/").status_code == 200
     assert len(played) == 1  # a new name: the same matches

@@ -8,9 +8,10 @@ from django.db import connection
 from django.tasks import default_task_backend
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Entry, Game, KeptTable, Night, Player, Round, ScorerLink, Seat, ShareLink
 from games.reports import counting
+from games.services import deletion
+from games.services.links import add_scorer_link
 from jobs.models import Job
 from tests.helpers import seeding
 
@@ -44,7 +45,7 @@ def test_the_request_disables_the_account_and_leaves_its_games_to_the_worker(
     client, alice_client, alice, bob, make_game, queue
 ):
     game = make_game(names=("Ana", "Ben"), rounds=[(5, 0)])
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
     share = ShareLink.objects.create(game=game)
     bobs = make_game(names=("Ana", "Ben"), owner=bob)
     other_phone = client.__class__()
@@ -103,8 +104,8 @@ def test_the_chunks_grow_to_their_most_each_its_own_transaction(
     (here a savepoint inside the test's), never outside one; nothing is left, its numbers typed
     included. At full size (20,000 games, chunks of 2,000): bench/full_size/."""
     settings.DELETION_CHUNK_SECONDS = 3600  # every chunk quick: the next one doubles
-    monkeypatch.setattr(services, "FIRST_CHUNK", 5)
-    monkeypatch.setattr(services, "MOST_CHUNK", 40)
+    monkeypatch.setattr(deletion, "FIRST_CHUNK", 5)
+    monkeypatch.setattr(deletion, "MOST_CHUNK", 40)
     seeding.finished_games(alice, seeding.tables(300))
     seen = []
     monkeypatch.setattr(Job, "advance", lambda job, done, total=None: seen.append(done))
