@@ -78,7 +78,9 @@ $(FIREFOX_PHONE)/node_modules/.installed: $(FIREFOX_PHONE)/package-lock.json
 firefox-phone: $(FIREFOX_PHONE)/node_modules/.installed
 
 # Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL;
-# Chromium for how soon the other phones follow).
+# Chromium for how soon the other phones follow). First, on each engine, the full-size checks
+# (bench/full_size/: the suite's scale tests at the sizes they stand for), which fail it when
+# one misses; BENCH_ARGS="--only full-size" runs those alone (minutes), "--only load" the rest.
 bench: test-packages setup
 	$(PY) bench/run.py $(BENCH_ARGS)
 

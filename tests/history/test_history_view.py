@@ -201,19 +201,18 @@ def count_queries(client, params=None):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "params", [{}, {"status": "finished"}, {"status": "playing"}, {"game": "lama"}]
-)
-def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game, params):
+def test_its_query_count_does_not_grow_with_the_games(alice_client, make_game):
+    # Each filter's count at 6 games and at 60, the games made once for all four.
+    filters = [{}, {"status": "finished"}, {"status": "playing"}, {"game": "lama"}]
     for _ in range(3):
         make_game(rounds=FINISHED)
         make_game(rounds=[(1, 2, 3)])
-    few = count_queries(alice_client, params)
+    few = [count_queries(alice_client, params) for params in filters]
     for _ in range(27):
         make_game(rounds=FINISHED)
         make_game(rounds=[(1, 2, 3)])
 
-    assert count_queries(alice_client, params) == few
+    assert [count_queries(alice_client, params) for params in filters] == few
 
 
 def test_a_history_restore_gets_the_whole_page(alice_client, make_game):
