@@ -39,14 +39,25 @@ SERVER_FIXTURES = {
 }  # fmt: skip
 
 
-@pytest.hookimpl(trylast=True)  # after pytest-django's own order, which this one keeps
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by them (pytest's mark plugin)
 def pytest_collection_modifyitems(items):
+    """Marked by what they start. Marked after the deselection, as they were, `make check`'s
+    `-m "not server"` kept every test of a gunicorn and a worker in the edit loop."""
     for item in items:
         if TESTS / "browser" in item.path.parents:
             item.add_marker(pytest.mark.browser)
         elif SERVER_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.server)
-    items.sort(key=handed_out)
+
+
+class HandedOut:
+    @pytest.hookimpl(trylast=True)  # after pytest-django's own order, which this one keeps
+    def pytest_collection_modifyitems(self, items):
+        items.sort(key=handed_out)
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(HandedOut(), "handed-out")
 
 
 def handed_out(item):
