@@ -39,12 +39,13 @@ run: run-packages setup catalogs
 # Both run the tests on as many processes as there are cores (pytest-xdist): XDIST= for one.
 XDIST ?= -n auto
 
-# The edit loop: the rules, views, security and history tests on SQLite, without the browser
-# and without the tests that start a process of their own or take seconds (markers in
-# pyproject.toml), with
-# few Hypothesis examples (the `dev` profile, tests/conftest.py).
+# The edit loop: the rules, views, security and history tests on SQLite, without the browser,
+# the tests that start a process of their own or take seconds, and the sweeps that send the
+# same requests to every URL (some 870 tests; markers in pyproject.toml: make test runs them
+# all), with few Hypothesis examples (the `dev` profile, tests/conftest.py).
+CHECK_LEAVES_OUT := not browser and not server and not slow and not every_url
 check: setup
-	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "not browser and not server and not slow" \
+	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "$(CHECK_LEAVES_OUT)" \
 		tests/rules tests/views tests/security tests/history $(PYTEST_ARGS)
 
 # The whole suite on SQLite, then, on a throwaway PostgreSQL server (bin/with-postgres), the

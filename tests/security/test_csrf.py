@@ -42,6 +42,7 @@ def phone(world):
     return client
 
 
+@pytest.mark.every_url
 @pytest.mark.parametrize("route", ROUTES, ids=str)
 def test_a_post_without_the_token_is_refused(phone, world, route):
     before = snapshot(world["alice"])
@@ -50,6 +51,7 @@ def test_a_post_without_the_token_is_refused(phone, world, route):
     assert snapshot(world["alice"]) == before
 
 
+@pytest.mark.every_url
 @pytest.mark.parametrize("route", ROUTES, ids=str)
 def test_a_get_changes_nothing(phone, world, route):
     before = snapshot(world["alice"])

@@ -150,6 +150,7 @@ def test_a_broken_multipart_body_gets_our_400_unread(browser, world, route):
         assert refused_as_bad_request(response) or unread(response), (broken, response.status_code)
 
 
+@pytest.mark.every_url
 @pytest.mark.parametrize("route", ROUTES, ids=str)
 def test_a_multipart_body_cut_short_is_read_as_far_as_it_goes(browser, world, route):
     path = world["paths"][route]
