@@ -108,7 +108,7 @@ catalogs: $(CATALOGS)
 
 # After changing or adding translatable strings: update every language's catalog (each folder
 # of locale/), translate the new or fuzzy entries in locale/*/LC_MESSAGES/django.po, then run
-# this again to compile. A new language: README.md, "Adding a language".
+# this again to compile. A new language: docs/languages.md, "Adding a language".
 messages: setup
 	@bin/system-packages gettext
 	$(PY) manage.py makemessages --all --add-location file --no-wrap --no-obsolete

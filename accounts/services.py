@@ -1,19 +1,12 @@
-"""The account's own writes that more than a form makes."""
+"""The account's own writes that more than a form makes, in the request (what follows off it,
+the deletion itself: tasks.py)."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from common.signals import account_deleting, account_disabled
+from accounts.tasks import delete_account_job
+from common.signals import account_disabled
 from jobs.models import Job
-
-
-@transaction.atomic
-def delete_account(user):
-    """The account with everything in it: what would stop its deletion goes first, by each app
-    that holds some (games: services.delete_games_of, which locks the account's row first, then
-    its games), then the account with what cascades from it (its players and jobs)."""
-    account_deleting.send(sender=type(user), user=user)
-    user.delete()
 
 
 @transaction.atomic
@@ -26,7 +19,5 @@ def disable_account(user, language):
     user.is_active = False
     account_disabled.send(sender=type(user), user=user)
     job = Job.objects.create(owner=user, kind=Job.Kind.DELETION, language=language)
-    from accounts.tasks import delete_account_job  # which imports this module
-
     job.queued_as(delete_account_job.enqueue(job.pk))
     return job

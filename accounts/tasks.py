@@ -4,12 +4,12 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
+from django.db import transaction
 from django.dispatch import receiver
 from django.tasks import task
 from django.utils import translation
 
-from accounts import services
-from common.signals import account_emptying
+from common.signals import account_deleting, account_emptying
 from jobs.models import Job
 from jobs.signals import resumed
 
@@ -40,7 +40,16 @@ def delete_account_job(job_id):
         return
     user = job.owner
     account_emptying.send(sender=type(user), user=user, progress=job.advance)
-    services.delete_account(user)
+    delete_account(user)
+
+
+@transaction.atomic
+def delete_account(user):
+    """The account with everything in it: what would stop its deletion goes first, by each app
+    that holds some (games: delete_games_of, which locks the account's row first, then its
+    games), then the account with what cascades from it (its players and jobs)."""
+    account_deleting.send(sender=type(user), user=user)
+    user.delete()
 
 
 @receiver(resumed)

@@ -11,6 +11,7 @@ from django.contrib.auth import logout as log_out
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
+from django.db import transaction
 from django.db.models import Count
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -52,6 +53,10 @@ CLEAR_SITE_DATA = '"cache"'
 
 
 class LogoutView(auth_views.LogoutView):
+    # One transaction: the notice that ends the session's streams (user_logged_out, sent
+    # before Django deletes the session: games/streams/notices.py) leaves at its commit, once
+    # the session's row is gone; sent at once, a stream asking first would find it signed in.
+    @transaction.atomic
     def post(self, request, *args, **kwargs):
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = CLEAR_SITE_DATA

@@ -145,14 +145,15 @@ def alone():
 def seed():
     from django.contrib.auth import get_user_model
 
-    from games import pages, services
+    from games import pages
     from games.models import ScorerLink, ShareLink
+    from games.services.games import start_game
 
     users = get_user_model().objects  # measured twice (streams, polls): one account
     owner = users.filter(username=USERNAME).first() or users.create_user(
         USERNAME, password=PASSWORD
     )
-    watched, scored = (services.start_game(owner, NAMES) for _ in range(2))
+    watched, scored = (start_game(owner, NAMES) for _ in range(2))
     return {
         "watched": watched.pk,
         "live": ShareLink.objects.create(game=watched).get_absolute_url(),

@@ -154,13 +154,13 @@ def _timed_call(function, *args):
 
 
 def _ended(client, path, game):
-    from games import services
+    from games.services.rounds import add_round, undo_last_round
 
     last = game.stored_rounds[-1]
-    services.undo_last_round(game, last.number)
+    undo_last_round(game, last.number)
     _timed(client, path)
     game = type(game).objects.get(pk=game.pk)
-    services.add_round(game, last.played, last.number)
+    add_round(game, last.played, last.number)
     return _timed(client, path)
 
 

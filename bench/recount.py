@@ -126,21 +126,22 @@ def _script(env, *args):
 def seed():
     from django.contrib.auth import get_user_model
 
-    from games import services
     from games.models import Game
-    from games.reports import table
+    from games.reports import counting
     from games.rules import Round
+    from games.services.games import start_game
+    from games.services.rounds import add_round
     from tests.helpers import seeding
     from tests.helpers.live import PASSWORD
 
     users = get_user_model().objects
     big = users.create_user("recount-big", password=PASSWORD)
     seeding.finished_games(big, seeding.tables(GAMES))
-    table.keep(big)  # as the worker kept it after the import
+    counting.keep(big)  # as the worker kept it after the import
     small = users.create_user("recount-small", password=PASSWORD)
-    game = services.start_game(small, ["Ana", "Ben", "Cleo"])
+    game = start_game(small, ["Ana", "Ben", "Cleo"])
     for number in (1, 2):
-        services.add_round(game, Round((3, 0, 7)), number)
+        add_round(game, Round((3, 0, 7)), number)
     early = Game.objects.filter(owner=big).order_by("created_at").values_list("pk", flat=True)
     return {"big": big.username, "small": small.username, "game": game.pk,
             "early": list(early[:400])}  # fmt: skip

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import follow, growth, nights, phones, recount, streams  # noqa: E402
+from bench import follow, growth, heartbeats, nights, phones, recount, streams  # noqa: E402
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -232,6 +232,7 @@ def bench(engine, opts):
     for results in followed:  # the other phones, by streams then by polls: bench/follow.py
         follow.report(results)
     streams.report(streams.measure(opts))  # what streams cost: bench/streams.py
+    heartbeats.report(heartbeats.measure(opts))  # and their heartbeats: bench/heartbeats.py
     if not recount.report(looped):  # issue 32's loop: bench/recount.py, which fails on its targets
         sys.exit(f"{engine}: issue 32's loop missed its targets (bench/recount.py)")
 

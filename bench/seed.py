@@ -30,10 +30,12 @@ from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from games import rules, services  # noqa: E402
+from games import rules  # noqa: E402
 from games.models import Entry, Game, Round, ShareLink  # noqa: E402
 from games.pages import POLL_SECONDS  # noqa: E402
 from games.rules.lama import RULES as LAMA  # noqa: E402
+from games.services.games import start_game  # noqa: E402
+from games.services.rounds import add_round  # noqa: E402
 from tests.helpers.seeding import played_game  # noqa: E402
 
 PASSWORD = "bench-horse-battery-9"
@@ -60,7 +62,7 @@ def user(username):
 
 def add_rounds(game, rounds):
     for number, entries in enumerate(rounds, start=1):
-        services.add_round(game, rules.Round(tuple(entries)), number)
+        add_round(game, rules.Round(tuple(entries)), number)
 
 
 @transaction.atomic
@@ -70,7 +72,7 @@ def bulk_history(owner, count):
     rosters = [
         ["Ana", "Ben", "Cleo", "Dan", "Eve"][: randomness.randint(3, 5)] for _ in range(count)
     ]
-    games = [services.start_game(owner, roster) for roster in rosters]
+    games = [start_game(owner, roster) for roster in rosters]
     rounds, entries = [], []
     for game in games:
         for number, typed in enumerate(played_game(randomness, len(game.seats)), start=1):
@@ -85,15 +87,15 @@ def bulk_history(owner, count):
 
 def seed():
     bench, historian = user("bench"), user("historian")
-    sheet = services.start_game(bench, SIX)
+    sheet = start_game(bench, SIX)
     add_rounds(sheet, quiet_rounds(20, 6))
-    short = services.start_game(bench, SIX)
+    short = start_game(bench, SIX)
     add_rounds(short, quiet_rounds(1, 6))
     with transaction.atomic():
-        writes = [services.start_game(bench, ["Ann", "Bob"]).pk for _ in range(WRITE_GAMES)]
+        writes = [start_game(bench, ["Ann", "Bob"]).pk for _ in range(WRITE_GAMES)]
     bulk_history(historian, HISTORY_GAMES)
     one_game = user("newcomer")
-    add_rounds(services.start_game(one_game, ["Ana", "Ben"]), quiet_rounds(3, 2))
+    add_rounds(start_game(one_game, ["Ana", "Ben"]), quiet_rounds(3, 2))
     assert not Game.objects.get(pk=sheet.pk).state.finished
     link = ShareLink.objects.create(game=sheet)
     live = f"/live/{link.token}/?seen={Game.objects.get(pk=sheet.pk).version}"

@@ -162,12 +162,12 @@ def alone():
 def seed():
     from django.contrib.auth import get_user_model
 
-    from games import services
     from games.models import ShareLink
+    from games.services.games import start_game
 
     owner = get_user_model().objects.create_user(USERNAME, password=PASSWORD)
-    games = [services.start_game(owner, ["Ana", "Ben"]).pk for _ in range(300)]
-    watched = services.start_game(owner, ["Cleo", "Dan"])
+    games = [start_game(owner, ["Ana", "Ben"]).pk for _ in range(300)]
+    watched = start_game(owner, ["Cleo", "Dan"])
     return {"games": games, "live": ShareLink.objects.create(game=watched).get_absolute_url()}
 
 

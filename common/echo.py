@@ -9,13 +9,9 @@ sent, whole, and says how long it was.
 """
 
 from django.forms import BoundField
-from django.utils.translation import gettext_lazy as _
 
 # Far more than a goal card, a hand, a score or a round number holds.
 ECHO_MAX = 200
-
-# A choice field's own refusal quotes what was sent: this one does not.
-NOT_AT_THE_TABLE = {"invalid_choice": _("Choose a player at this table.")}
 
 
 class BoundedEcho(BoundField):

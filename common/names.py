@@ -1,5 +1,6 @@
-"""Player names: one rule for the new-game form, the import of a backup and the admin; account
-names are held apart by its skeleton too (accounts/usernames.py).
+"""Player names: one rule for the new-game form, the import of a backup and the admin (their
+fields: games/forms/fields.py); account names are held apart by its skeleton too
+(accounts/usernames.py).
 
 A name is stored as typed, in any script and with emoji, composed (NFC) and with its white
 space collapsed. It may hold nothing that is drawn as nothing or that steers the text around
@@ -19,13 +20,9 @@ import re
 import unicodedata
 
 from confusable_homoglyphs.confusables import confusables_data
-from django import forms
-from django.core import validators
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-
-NAME_MAX_LENGTH = 30  # a player's, at a table (games.models.Player)
 
 INVISIBLE = _("This name holds an invisible or control character: type it again.")
 
@@ -140,24 +137,6 @@ def same_name_message(name, other):
     return message % {"name": name, "other": other}
 
 
-class NameField(forms.CharField):
-    """A player's name, cleaned and checked by the rule above."""
-
-    default_validators = [validate_visible]
-
-    def __init__(self, **kwargs):
-        super().__init__(max_length=NAME_MAX_LENGTH, **kwargs)
-        # validate_visible refuses NUL among the others, with one message for them all.
-        self.validators = [
-            v
-            for v in self.validators
-            if not isinstance(v, validators.ProhibitNullCharactersValidator)
-        ]
-
-    def to_python(self, value):
-        return clean(super().to_python(value))
-
-
 # A game's place and note are written by the players too: they hold nothing invisible either.
 INVISIBLE_IN_TEXT = _("This text holds an invisible or control character: type it again.")
 
@@ -175,23 +154,3 @@ def lines_visible(text):
 def validate_visible_text(text):
     if not lines_visible(text):
         raise ValidationError(INVISIBLE_IN_TEXT, code="invisible")
-
-
-class TextLinesField(forms.CharField):
-    """A place or a note: cleaned line by line (`lines`=False keeps it to one line) and checked
-    by the rule of names, line breaks apart."""
-
-    default_validators = [validate_visible_text]
-
-    def __init__(self, *, lines=True, **kwargs):
-        super().__init__(**kwargs)
-        self.lines = lines
-        self.validators = [
-            v
-            for v in self.validators
-            if not isinstance(v, validators.ProhibitNullCharactersValidator)
-        ]
-
-    def to_python(self, value):
-        value = super().to_python(value)
-        return clean_lines(value) if self.lines else clean(value)

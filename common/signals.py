@@ -2,7 +2,7 @@
 
 from django.dispatch import Signal
 
-# Sent with `user` in the transaction that deletes the account (accounts/services.py), before
+# Sent with `user` in the transaction that deletes the account (accounts/tasks.py), before
 # its row goes: each app deletes what would stop it (a game's seat protects its player).
 account_deleting = Signal()
 

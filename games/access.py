@@ -13,12 +13,16 @@ import re
 import uuid
 from dataclasses import dataclass
 from functools import wraps
+from importlib import import_module
 
 from django.conf import settings
+from django.contrib.auth import get_user
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django_htmx.http import HttpResponseStopPolling
 
 from games import nights, numbers
 from games.models import Game, Round, ScorerLink, Seat, ShareLink
@@ -116,48 +120,84 @@ class Access:
 class Followed:
     """A game a stream follows (games/views/streams.py): its pk, its owner's, its version when
     the stream opened, and `ask()`, which asks the door again: the game's version, or None once
-    the door is shut (the link turned off, the session logged out, the game deleted)."""
+    the door is shut (the link turned off or expired, the session logged out, its password
+    changed or its account disabled, the game deleted)."""
 
     pk: int
     owner: int
     version: int
     ask: object
-    account: int | None = None  # the signed-in owner whose log-out ends it
+
+    @property
+    def account(self):
+        """The account whose changes (a log-out, a password, the account disabled:
+        notices.recheck_account) make it ask again: its game's owner's, whoever follows, which
+        ends the owner's own streams and, once the account is closed, its links'."""
+        return self.owner
 
 
 def followed_by_owner(request, pk):
-    """The owner's sheet's stream, or None (not signed in, not their game)."""
-    user, session = request.user, request.session
+    """The owner's sheet's stream, or None (not signed in, not their game). Each ask checks
+    the session as Django's authentication does at every request (`signed_in`)."""
+    user, key = request.user, request.session.session_key
     if not user.is_authenticated:
         return None
-    owner, key = user.pk, session.session_key
+    owner = user.pk
 
     def ask():
-        if not session.exists(key):  # logged out since (the session row goes)
+        if signed_in(key) != owner:
             return None
         return Game.objects.filter(owner=owner, pk=pk).values_list("version", flat=True).first()
 
     version = Game.objects.filter(owner=owner, pk=pk).values_list("version", flat=True).first()
-    return None if version is None else Followed(pk, owner, version, ask, account=owner)
+    return None if version is None else Followed(pk, owner, version, ask)
+
+
+def signed_in(key):
+    """The pk of the account that session `key` signs in now, or None: Django's own get_user
+    decides, as at every request (the session stored and not expired, the account there and
+    active for its backend, the session's auth hash still its password's), on the session as
+    stored now, read anew."""
+    stored = import_module(settings.SESSION_ENGINE).SessionStore(key)
+    return get_user(_Asking(_Detached(stored.items()))).pk
+
+
+@dataclass(frozen=True)
+class _Asking:
+    """All of a request that get_user reads."""
+
+    session: object
+
+
+class _Detached(dict):
+    """A session's data, apart from its store. get_user mends what it reads: it gives a session
+    signed under a rotated SECRET_KEY a new key (cycle_key) and flushes one whose hash no longer
+    matches. A page's request sends the new cookie; a stream has sent its headers already, so
+    a new key there would sign the phone out, and a flush is the page's next request's to do."""
+
+    def cycle_key(self):
+        pass
+
+    def flush(self):
+        self.clear()
 
 
 def followed_by_scorer(token):
-    """A working scorer link's stream, or None."""
-    links = ScorerLink.objects.working().filter(token=token)
-    return _followed(links.values_list("game_id", "game__owner_id", "game__version"), links)
+    """A working scorer link's stream, or None. Its query is built again at each ask: the
+    link's expiry is measured from the time of the ask, not of the stream's opening."""
+    return _followed(lambda: ScorerLink.objects.working().filter(token=token))
 
 
 def followed_by_viewer(token):
     """A live link's stream, or None."""
-    links = ShareLink.objects.filter(token=token)
-    return _followed(links.values_list("game_id", "game__owner_id", "game__version"), links)
+    return _followed(lambda: ShareLink.objects.filter(token=token))
 
 
-def _followed(found, links):
-    found = found.first()
+def _followed(links):
+    found = links().values_list("game_id", "game__owner_id", "game__version").first()
     if found is None:
         return None
-    return Followed(*found, ask=lambda: links.values_list("game__version", flat=True).first())
+    return Followed(*found, ask=lambda: links().values_list("game__version", flat=True).first())
 
 
 def get_game_for(user, pk):
@@ -213,7 +253,9 @@ def board_gone(request, token):
     notice in place of the board, with htmx's "stop polling" status (286). The form below
     keeps what was typed; a tap on Save then gets the page of scorer_gone, which lists it."""
     context = {"stopped": _stopped(token)[1]}
-    return render(request, "games/scorer_gone.html#board", context, status=286)
+    return HttpResponseStopPolling(
+        render_to_string("games/scorer_gone.html#board", context, request)
+    )
 
 
 def _stopped(token):

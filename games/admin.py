@@ -26,10 +26,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from games import rules, services
+from games import rules
+from games.forms.fields import NameField
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import with_states
+from games.services.games import delete_game
+from games.services.rounds import StaleSheet, lock
 from games.wording import and_list
 
 
@@ -52,13 +55,13 @@ def changed(games):
 
 
 def locked(game):
-    """`game` as stored now, its row locked as the services lock it (services.lock), so that
+    """`game` as stored now, its row locked as the services lock it (rounds.lock), so that
     a check here sees a round saved at the table meanwhile, and no round is saved at the table
     between this check and this save. The admin's views run in a transaction. A game deleted
     meanwhile is a 404, as its page would be."""
     try:
-        return services.lock(game)
-    except services.StaleSheet:
+        return lock(game)
+    except StaleSheet:
         raise Http404(gettext("This game was deleted meanwhile.")) from None
 
 
@@ -220,11 +223,11 @@ class GameAdmin(admin.ModelAdmin):
         counted(form.instance)  # another game, or another first starter, may end it
 
     def delete_model(self, request, obj):
-        services.delete_game(obj)  # as its owner deletes it: its night refreshed, or gone
+        delete_game(obj)  # as its owner deletes it: its night refreshed, or gone
 
     def delete_queryset(self, request, queryset):
         for game in queryset.select_related("owner"):
-            services.delete_game(game)
+            delete_game(game)
 
     @admin.display(description=_("players"))
     def players_list(self, obj):
@@ -446,7 +449,7 @@ def _log_on_game(request, round_, message):
 
 
 class PlayerAdminForm(forms.ModelForm):
-    name = names.NameField(label=_("name"))
+    name = NameField(label=_("name"))
 
     class Meta:
         model = Player

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import cached_property
 from itertools import islice
-from uuid import UUID, uuid4
+from uuid import uuid4
 
 from django.conf import settings
 from django.db import models
@@ -27,14 +26,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from common.names import NAME_MAX_LENGTH
 from games import rules
+from games.reads import StoredGame, StoredRound, read_rounds
 from games.streams import notices
 
 # Where a game was played ("Chez Anaïs"), and a night's label: a line. A game's note
 # ("Revanche dimanche"): a few lines.
 LINE_MAX_LENGTH = 60
 NOTE_MAX_LENGTH = 500
+NAME_MAX_LENGTH = 30  # a player's, at a table
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -102,7 +102,11 @@ class GameQuerySet(models.QuerySet):
         `chunk_size` games read from one cursor."""
         games = self.iterator(chunk_size=chunk_size) if chunk_size else iter(list(self))
         while chunk := list(islice(games, chunk_size)):
-            seats, stored = seats_of(chunk), read_rounds([game.pk for game in chunk])
+            pks = [game.pk for game in chunk]
+            seats, stored = (
+                seats_of(chunk),
+                read_rounds(Seat.objects.filter(game__in=pks), ScorerLink.objects),
+            )
             for game in chunk:
                 game.attach(seats=seats[game.pk], stored=stored.get(game.pk))
             yield from chunk
@@ -272,7 +276,9 @@ class Game(models.Model):
         """Its rounds as stored, read in one query: one snapshot, rounds and entries alike
         (read apart, they could disagree while another phone undoes a round)."""
         empty = StoredGame(self.version, self.kind, self.first_starter, 0, ())
-        return read_rounds([self.pk]).get(self.pk, empty)
+        return read_rounds(Seat.objects.filter(game=self.pk), ScorerLink.objects).get(
+            self.pk, empty
+        )
 
     @property
     def stored_rounds(self) -> tuple[StoredRound, ...]:
@@ -441,7 +447,7 @@ class UndoneKey(models.Model):
 
 
 class KeptTable(models.Model):
-    """The group's table of an account as last computed (games/reports/table.py), kept so that
+    """The group's table of an account as last computed (games/reports/counting.py), kept so that
     a page shows it at once while the worker counts a newer one (games/reports/recount.py).
     Derived, rebuilt from the games at will: `key` says which games it counted (table_key)."""
 
@@ -452,8 +458,11 @@ class KeptTable(models.Model):
     key = models.CharField(_("key"), max_length=200, blank=True, default="")
     # The start of the newest game it counted: "Updated to the game of 21:40".
     as_of = models.DateTimeField(_("counted up to"), null=True, blank=True)
-    tables = models.BinaryField(_("tables"), null=True)  # pickled table.Tables
-    progress = models.BinaryField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
+    # JSON of the release's kept.FORMAT (games/reports/kept.py), never a pickle, which runs the
+    # code its writer names. Text, not a JSONField: kept.py alone reads it, and checks it all.
+    format = models.CharField(_("format"), max_length=64, blank=True, default="")
+    tables = models.TextField(_("tables"), null=True)  # kept.Tables
+    progress = models.TextField(_("ratings"), null=True)  # {kind: ratings.Progress}, to go on
     # Set while a recount waits in the queue: another change joins it rather than queue one more.
     queued_at = models.DateTimeField(_("recount queued at"), null=True, blank=True)
     started_at = models.DateTimeField(_("last recount started at"), null=True, blank=True)
@@ -580,121 +589,6 @@ class ScorerLink(models.Model):
         if self.created_at <= scorer_links_made_since():
             return "expired"
         return ""
-
-
-@dataclass(frozen=True)
-class StoredRound:
-    number: int
-    played: rules.Round  # what the rules take of it
-    created_at: datetime  # when it was saved
-    key: UUID | None  # its submission key (Round.idempotency_key)
-    # The number of the scorer link that saved it last, None for the owner (Round.saved_by);
-    # a default, so that a StoredRound kept in a cache before it existed still reads.
-    saved_by: int | None = None
-    version: int = 0  # Round.version
-    pk: int | None = None  # Round.pk, what an undo or an edit page is bound to
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    # The game's row as read in the same statement as its rounds: `version` is the one of
-    # these rounds.
-    version: int
-    kind: str
-    first_starter: int
-    player_count: int
-    rounds: tuple[StoredRound, ...]
-
-    def as_rules_rounds(self) -> list[rules.Round]:
-        return [stored.played for stored in self.rounds]
-
-
-def read_rounds(pks) -> dict[int, StoredGame]:
-    """{pk: StoredGame} for the games `pks`: the one way rounds are read, as plain values (no
-    model instances: they cost the sheet more than anything but its template). One statement
-    for all of them, so the version read is the one of the rounds read; the numbers of the scorer
-    links that saved some (fixed once made) in a second one, only if any did, rather than a
-    join to every round."""
-    rows = (
-        Seat.objects.filter(game__in=pks)
-        .order_by("game", "entries__round__number", "position")
-        .values_list(
-            "game", "game__version", "game__kind", "game__first_starter", "position",
-            "entries__round__number", "entries__round",
-            "entries__round__last_to_quit", "entries__round__created_at",
-            "entries__round__idempotency_key", "entries__round__saved_by",
-            "entries__round__version", "entries__value",
-        )
-    )  # fmt: skip
-    games = {}  # pk: (the game's row, positions, {number: (last to quit, saved, key, by,
-    #                                                       version, pk, values)})
-    for game, *row, position, number, pk, last_to_quit, saved, key, by, version, value in rows:
-        _row, positions, rounds = games.setdefault(game, (row, set(), {}))
-        positions.add(position)
-        if number is not None:  # a game with no round yet has seats and no entries
-            round_ = rounds.setdefault(number, (last_to_quit, saved, key, by, version, pk, []))
-            round_[6].append(value)
-    links = _link_numbers(
-        {r[3] for _row, _positions, rounds in games.values() for r in rounds.values()}
-    )
-    return {
-        game: StoredGame(*row, len(positions), tuple(
-            StoredRound(
-                number, rules.Round(tuple(values), last), saved, key, links.get(by), version, pk
-            )
-            for number, (last, saved, key, by, version, pk, values) in rounds.items()
-        ))
-        for game, (row, positions, rounds) in games.items()
-    }  # fmt: skip
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """What the rules fold of a stored game (read_played): StoredGame without each round's
-    time, key, link and version."""
-
-    version: int
-    kind: str
-    first_starter: int
-    player_count: int
-    played: tuple[rules.Round, ...]
-
-    def as_rules_rounds(self) -> list[rules.Round]:
-        return list(self.played)
-
-
-def read_played(pks) -> dict[int, PlayedGame]:
-    """{pk: PlayedGame} for the games `pks`, in one statement as read_rounds reads them, with
-    only the columns the rules fold: a big account's first visit folds thousands of games, and
-    converting the rounds' times alone was a quarter of reading them."""
-    rows = (
-        Seat.objects.filter(game__in=pks)
-        .order_by("game", "entries__round__number", "position")
-        .values_list(
-            "game", "game__version", "game__kind", "game__first_starter", "position",
-            "entries__round__number", "entries__round__last_to_quit", "entries__value",
-        )
-    )  # fmt: skip
-    games = {}  # pk: (the game's row, positions, {number: (last to quit, values)})
-    for game, *row, position, number, last_to_quit, value in rows:
-        _row, positions, rounds = games.setdefault(game, (row, set(), {}))
-        positions.add(position)
-        if number is not None:  # a game with no round yet has seats and no entries
-            rounds.setdefault(number, (last_to_quit, []))[1].append(value)
-    return {
-        game: PlayedGame(*row, len(positions), tuple(
-            rules.Round(tuple(values), last) for last, values in rounds.values()
-        ))
-        for game, (row, positions, rounds) in games.items()
-    }  # fmt: skip
-
-
-def _link_numbers(pks):
-    """{pk: number} of the scorer links `pks` (None stands for the owner)."""
-    pks.discard(None)
-    if not pks:
-        return {}
-    return dict(ScorerLink.objects.filter(pk__in=pks).values_list("pk", "number"))
 
 
 def seats_of(games) -> dict[int, list[Seat]]:

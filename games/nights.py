@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Exists, Max, Min, OuterRef, Q
 from django.utils import timezone
 
+from games.locks import lock_account
 from games.models import Game, Night
 
 
@@ -54,7 +55,7 @@ def _latest(owner, moment):
 def night_for(owner, moment):
     """The night a game `owner` starts at `moment` joins: their latest game's if it `joins`,
     or a new one. Called in the game-creating transaction, after the owner's row is locked
-    (services.lock_account)."""
+    (games/locks.py)."""
     latest = _latest(owner, moment)
     if latest and joins(moment, latest.created_at, latest.night.start):
         return latest.night
@@ -172,9 +173,7 @@ def move(game, night):
     """Move `game` to `night` (one of its owner's), or to a new night of its own when None;
     the night it is in then, or None if `night` was deleted meanwhile (the game stays).
     The account's row is locked first, as starting and deleting a game lock it
-    (services.lock_account): a game started meanwhile never joins a night this deletes."""
-    from games.services import lock_account  # services asks this module for a game's night
-
+    (games/locks.py): a game started meanwhile never joins a night this deletes."""
     lock_account(game.owner)
     old = Game.objects.filter(pk=game.pk).values_list("night", flat=True).first()
     if night is None:

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from common import zones
-from scorekeeper.keeping import ACCOUNT_HEADER, account_key
+from games.keeping import ACCOUNT_HEADER, account_key
 
 
 def refuse_oversized_requests(get_response):
@@ -92,7 +92,7 @@ def _account(request):
 
 
 def name_the_account(get_response):
-    """Says whose page this is (scorekeeper/keeping.py), for the service worker
+    """Says whose page this is (games/keeping.py), for the service worker
     (templates/sw.js): it keeps the pages of one account at a time, and forgets them all when
     a page comes for another account, or for nobody after a log-out. Only full pages that the
     worker may keep carry it: a GET answered 200 with HTML, not an htmx part, not the admin."""
@@ -105,7 +105,7 @@ def name_the_account(get_response):
             and response.status_code == 200
             and not response.streaming
             and response.get("Content-Type", "").startswith("text/html")
-            and "HX-Request" not in request.headers
+            and not request.htmx  # HtmxMiddleware, just before this one
             and not request.path.startswith(str(admin))
         )
         if keepable:

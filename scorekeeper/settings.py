@@ -111,7 +111,7 @@ MIDDLEWARE = [
 ]
 
 # The most a request may send (a backup to import is the biggest): refused by its size before
-# it is read. The proxy's own limit must say the same (README: client_max_body_size).
+# it is read. The proxy's own limit must say the same (docs/deploy.md: client_max_body_size).
 UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
 # Heavy work (imports, exports, mail) is a task of Django's tasks framework, queued in the
@@ -152,7 +152,7 @@ RATING_SETTLES_AFTER_GAMES = int(os.environ.get("RATING_SETTLES_AFTER_GAMES", 6)
 # TABLE_RECOUNT_SECONDS per account.
 TABLE_IN_REQUEST_GAMES = int(os.environ.get("TABLE_IN_REQUEST_GAMES", 300))
 TABLE_RECOUNT_SECONDS = float(os.environ.get("TABLE_RECOUNT_SECONDS", 10))
-# A deleted account's games go a chunk at a time (games/services.py), each chunk its own
+# A deleted account's games go a chunk at a time (games/services/deletion.py), each chunk its own
 # transaction lasting about this long: the account's other rows are never held for longer.
 DELETION_CHUNK_SECONDS = float(os.environ.get("DELETION_CHUNK_SECONDS", 0.5))
 
@@ -226,9 +226,11 @@ SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
 # for one address (a venue behind one NAT); past either, the page polls as before.
 STREAMS_PER_ACCOUNT = int(os.environ.get("STREAMS_PER_ACCOUNT", 100))
 STREAMS_PER_ADDRESS = int(os.environ.get("STREAMS_PER_ADDRESS", 50))
-# A comment line this often on an idle stream, so that no proxy closes it (most wait 60 s);
-# each also asks the stream's door again (a scorer link expired, a game finished).
-STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", 25))
+# A heartbeat event this often on an idle stream (and one as it opens): a page that hears
+# nothing for two of them and a margin (35 s) stops trusting its stream and polls, and no
+# proxy closes an idle stream (most wait 60 s). Each also asks the stream's door again (a
+# scorer link expired, a game finished): one query or two per stream each time.
+STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", 15))
 # While the subscription is down (Redis or PostgreSQL away): each stream checks its game's
 # version this often itself.
 STREAM_CHECK_SECONDS = float(os.environ.get("STREAM_CHECK_SECONDS", 2))
@@ -281,7 +283,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 LANGUAGE_CODE = "en"
-# Adding a language: its code here, then README.md's "Adding a language" (no other Python).
+# Adding a language: its code here, then docs/languages.md, "Adding a language" (no other Python).
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("de", _("German")), ("pl", _("Polish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The language switch sets this cookie; it outlives the browser session so the choice sticks.

@@ -7,8 +7,10 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from hypothesis import HealthCheck, settings
 
-from games import rules, services
+from games import rules
 from games.rules import Round
+from games.services.games import start_game
+from games.services.rounds import add_round
 from tests.helpers.live import running_server
 
 # Hypothesis: few examples in the edit loop, many in CI (CI=true), or HYPOTHESIS_PROFILE=name.
@@ -145,9 +147,9 @@ def make_game(alice):
     """A game of alice's; `rounds` are lists of typed values in seat order."""
 
     def make(names=("Ana", "Ben", "Cleo"), rounds=(), owner=None, first_starter=0, kind="lama"):
-        game = services.start_game(owner or alice, list(names), first_starter, kind)
+        game = start_game(owner or alice, list(names), first_starter, kind)
         for number, entries in enumerate(rounds, start=1):
-            services.add_round(game, Round(tuple(entries)), number)
+            add_round(game, Round(tuple(entries)), number)
         return type(game).objects.get(pk=game.pk)
 
     return make

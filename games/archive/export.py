@@ -27,7 +27,7 @@ from django.utils import formats, translation
 from games.archive import backup
 from games.models import Game, Night, Round
 from games.nights import shown
-from games.reports import table
+from games.reports import counting, table
 
 # Games read at a time: what an export holds in memory, whatever the size of the account.
 CHUNK = 100
@@ -120,7 +120,7 @@ def json_document(owner, games):
     yield ',\n "nights": '
     nights = (backup_night(night, summary, names) for night, summary in account_nights(owner))
     yield from _nested(backup.json_list(nights))
-    standings = table.standings_json(table.current(owner, store=False), names)
+    standings = table.standings_json(counting.current(owner, store=False), names)
     yield ',\n "standings": '
     yield from _nested([backup.encoder().encode(standings)])
     yield ',\n "derived": ' + backup.encoder().encode(DERIVED).replace("\n", "\n ") + "\n}"

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common import limits
-from games.services import held_at_most
+from games.services.games import held_at_most
 from jobs.models import Job, this_worker
 
 HOUR = 60 * 60

@@ -25,8 +25,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import nights
+from games.locks import lock_account
 from games.models import Entry, Game, Night, Player, Round, Seat
-from games.services import SamePlayer, lock_account
+from games.services.players import SamePlayer
 
 BATCH_SECONDS = 0.05
 FIRST_BATCH_ROWS = 1000  # games, seats, rounds and entries; the next are sized on its time

@@ -19,7 +19,8 @@ from django.utils.translation import ngettext
 
 from games.archive import backup, restore, stream
 from games.archive.backup import Refused
-from games.services import AccountGone, SamePlayer
+from games.locks import AccountGone
+from games.services.players import SamePlayer
 from jobs.cleanup import abandon
 from jobs.models import Chunk, Job
 from jobs.signals import abandoned

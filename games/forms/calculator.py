@@ -9,7 +9,8 @@ stored; only the scores it helps type are.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from common.echo import ECHO_MAX, NOT_AT_THE_TABLE, BoundedEcho
+from common.echo import ECHO_MAX, BoundedEcho
+from games.forms.fields import NOT_AT_THE_TABLE
 from games.refusals import describe_unreadable
 from games.rules.llama_llama import Unreadable, hand_score, parse_goal, parse_hand
 from games.wording import elide

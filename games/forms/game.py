@@ -4,11 +4,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from common.echo import NOT_AT_THE_TABLE, BoundedEcho
-from games import rules, services
+from common.echo import BoundedEcho
+from games import rules
 from games.forms.calculator import HandCalculator, calculates
+from games.forms.fields import NOT_AT_THE_TABLE, NameField, TextLinesField
 from games.models import LINE_MAX_LENGTH, NOTE_MAX_LENGTH, Kind
 from games.refusals import describe, players_limit
+from games.services.rounds import as_key
+from games.services.saves import Submission
 
 
 def _whole(raw):
@@ -60,7 +63,7 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(rules.MAX_PLAYERS):
-            self.fields[f"player_{i}"] = names.NameField(
+            self.fields[f"player_{i}"] = NameField(
                 label=_("Player %(n)s") % {"n": i + 1},
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
@@ -261,16 +264,16 @@ class RoundForm(forms.Form):
         return not any(str(value or "").strip() for value in typed)
 
     def submission(self):
-        """The form as the service takes it (services.Submission): whether a save is new, a
+        """The form as the service takes it (saves.Submission): whether a save is new, a
         repeat, a replay after an undo or a race is the service's to say, not the form's."""
         valid = self.is_valid()
         shown = [_whole(total) for total in str(self.data.get("totals", "")).split(",")]
-        return services.Submission(
+        return Submission(
             number=self.posted_number(),
             round=self.cleaned_data["round"] if valid else None,
             state=self.cleaned_data.get("state") if valid else None,
-            key=services.as_key(self.data.get("idempotency_key")),
-            saved_key=services.as_key(self.data.get("saved_key")),
+            key=as_key(self.data.get("idempotency_key")),
+            saved_key=as_key(self.data.get("saved_key")),
             empty=self.is_empty(),
             shown_totals=None if None in shown else tuple(shown),
         )
@@ -281,7 +284,7 @@ class RoundForm(forms.Form):
             return data
         if self.number is None and data["round_number"] != self.playing:
             # A page behind the game (another phone saved this round first): the round as
-            # typed, unchecked; the service compares it with the round saved (services.py).
+            # typed, unchecked; the service compares it with the round saved (services/saves.py).
             data["round"] = rules.Round(self._entries(data), data.get("last_to_quit"))
             return data
         # Every reason the round is refused, at once: a field that is no whole number has
@@ -289,7 +292,7 @@ class RoundForm(forms.Form):
         data["round"] = rules.Round(self._entries(data), data.get("last_to_quit"))
         try:
             # The one fold of a save: the service writes the round on the state it decides,
-            # and the answer shows it (games/services.py, add_round).
+            # and the answer shows it (games/services/rounds.py, add_round).
             data["state"] = self._fold_with(data["round"])
         except rules.RoundRefused as refused:
             self._show(refused.violations)
@@ -350,11 +353,11 @@ class RoundAsked(forms.Form):
 class GameAboutForm(forms.Form):
     """Where a game was played and a note about it, both optional."""
 
-    venue = names.TextLinesField(
+    venue = TextLinesField(
         label=_("Place"), required=False, lines=False, max_length=LINE_MAX_LENGTH,
         help_text=_("Where you played, for example “At Anaïs’s”."),
     )  # fmt: skip
-    note = names.TextLinesField(
+    note = TextLinesField(
         label=_("Note"), required=False, max_length=NOTE_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
     )  # fmt: skip

@@ -4,7 +4,7 @@ from django import forms
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from common import names
+from games.forms.fields import TextLinesField
 from games.models import LINE_MAX_LENGTH
 from games.nights import shown
 
@@ -42,6 +42,6 @@ class NightForm(forms.Form):
 class NightLabelForm(forms.Form):
     """A night's name ("Anaïs's birthday"), optional: checked like a game's place."""
 
-    label = names.TextLinesField(
+    label = TextLinesField(
         label=_("Name of the night"), required=False, lines=False, max_length=LINE_MAX_LENGTH
     )

@@ -6,12 +6,13 @@ from django.utils.translation import ngettext
 
 from common import names
 from common.names import collation_key
+from games.forms.fields import NameField
 from games.models import Seat
-from games.services import games_together
+from games.services.players import games_together
 
 
 class RenameForm(forms.Form):
-    name = names.NameField(label=_("New name"))
+    name = NameField(label=_("New name"))
 
     def __init__(self, player, *args, **kwargs):
         kwargs.setdefault("initial", {"name": player.name})

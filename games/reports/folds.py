@@ -23,7 +23,8 @@ from pathlib import Path
 from django.core.cache import caches
 
 from games import rules
-from games.models import read_played, seats_of
+from games.models import Seat, seats_of
+from games.reads import read_played
 
 # The modules whose code decides what is kept: a change to any of them makes new keys.
 DERIVING = ("games.rules", "games.reports.stats", "games.reports.summaries", "games.reports.folds")
@@ -96,7 +97,10 @@ def with_states(games):
 def fold_stored(pks):
     """{pk: (version, state)} for the games `pks` as stored now: the version is the one read
     with their rounds, in the same statement (a write may land between two statements)."""
-    return {pk: (stored.version, _fold(stored)) for pk, stored in read_played(pks).items()}
+    return {
+        pk: (stored.version, _fold(stored))
+        for pk, stored in read_played(Seat.objects.filter(game__in=pks)).items()
+    }
 
 
 def _fold(stored):

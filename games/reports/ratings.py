@@ -2,7 +2,7 @@
 
 Pure functions over plain values: each finished game is one `Match` (who sat, and the place
 the game's rules gave each: `Ruleset.ranking`, where a shared win or an equal final is one
-place), in the order played. Nothing here reads the database; games/reports/table.py feeds
+place), in the order played. Nothing here reads the database; games/reports/counting.py feeds
 it the folds of the stored games and keeps what it returns.
 """
 

@@ -19,7 +19,7 @@ from django.tasks import task
 from django.utils import timezone
 
 from games.models import KeptTable
-from games.reports import table
+from games.reports import counting
 
 logger = logging.getLogger(__name__)
 
@@ -60,4 +60,4 @@ def recount_table(owner_id):
     if owner is None:  # deleted, or being deleted, since it was queued
         return
     KeptTable.objects.filter(owner=owner).update(queued_at=None, started_at=timezone.now())
-    table.current(owner)
+    counting.current(owner)

@@ -3,7 +3,7 @@ know, whether it is still provisional, how its place moved since the last night,
 when there is one, and why it is above someone who won more.
 
 Presentation only: the ratings themselves are games/reports/ratings.py's (openskill's mu,
-sigma and ordinal, which /standings.json keeps), computed and kept by games/reports/table.py.
+sigma and ordinal, which /standings.json keeps), computed and kept by games/reports/counting.py.
 """
 
 from __future__ import annotations

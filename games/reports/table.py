@@ -1,194 +1,62 @@
-"""The group's table and the nights' standings, derived from the stored games.
+"""The group's table as the pages show it, and the nights' standings, derived from the stored
+games.
 
-Nothing here is typed by anyone: the places are the rules' verdicts, stored with each game as
-it ends (Game.places, by Game.settle), the ratings from games/reports/ratings.py. The table of
-an account is computed once per change of its finished games and kept in the database
-(KeptTable) with the key of the games it counted (`table_key`: one aggregate query) and each
-kind's rating to go on from; computing it reads one row per game and seat, no round, and rates
-only the games after those rated before. A big account's is computed by the worker, never in a
-page's request (games/reports/recount.py). A night's standings are derived from its games'
-folds, kept in the cache under each game's version (night_summaries).
+The table of an account is counted once per change of its finished games and kept
+(games/reports/counting.py). A page shows the kept one while it counted the games there are
+now; otherwise a small account's is counted in the request, a big one's by the worker
+(games/reports/recount.py), the last kept shown meanwhile. A night's standings are derived from
+its games' folds, kept in the cache under each game's version (night_summaries).
 """
 
 from __future__ import annotations
 
-import pickle
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from importlib import metadata
-from itertools import batched, groupby
-from operator import itemgetter
+from itertools import batched
 
 from django.conf import settings
-from django.db.models import Count, F, Max, Sum
-from django.db.models.functions import Mod
 from django.utils.translation import gettext as _
 
 from games import rules
-from games.models import Game, KeptTable, Kind, Seat
-from games.reports import charts, folds, ratings, rows, summaries
-
-FINGERPRINT = folds.fingerprint((*folds.DERIVING, "games.reports.ratings", "games.reports.table"))
-# A kept rating depends on its matches (stored places) and on the code that rates them only:
-# a release that changes other code (the rules, the pages) finds it still, in a shared cache.
-RATING = f"{folds.fingerprint(('games.reports.ratings',))}-{metadata.version('openskill')}"
-# Versions are random 63-bit numbers: summed whole they overflow SQLite's integers, so two
-# residues of them are summed, each small enough for 20,000 games.
-PARTS = (1_048_573, 1_048_571)
-
-
-@dataclass
-class Tables:
-    """The table of each game kind played (rules.RULESETS order), and when each match was."""
-
-    kinds: dict[str, ratings.Table] = field(default_factory=dict)
-    dates: dict[str, list[datetime]] = field(default_factory=dict)
-    # Set on the way out, not kept: a newer table is being counted (this one is the last kept,
-    # up to the game that started at `as_of`, or None when nothing was counted yet).
-    pending: bool = False
-
-    def of(self, kind):
-        return self.kinds.get(kind)
-
-    @property
-    def as_of(self) -> datetime | None:
-        """When the newest game counted started."""
-        return max((found[-1] for found in self.dates.values() if found), default=None)
-
-
-def table_key(owner):
-    return _marker(owner)[0]
-
-
-def _marker(owner):
-    """(a key that changes with the account's finished games, how many they are): every write
-    draws the game a new version (a rename and a merge too: services.py), an end or a deletion
-    changes the count, a new game the largest pk. One aggregate query."""
-    finished = Game.objects.filter(owner=owner).finished()
-    sums = {f"v{n}": Sum(Mod(F("version"), part)) for n, part in enumerate(PARTS)}
-    marker = finished.aggregate(n=Count("pk"), top=Max("pk"), **sums)
-    parts = [marker[name] or 0 for name in sorted(marker)]
-    key = f"table:{FINGERPRINT}:{settings.RANKED_AFTER_GAMES}:{owner.pk}:" + ":".join(
-        map(str, parts)
-    )
-    return key, marker["n"]
+from games.models import Kind, Seat
+from games.reports import charts, counting, folds, ratings, recount, rows, summaries
+from games.reports.kept import Tables
 
 
 def tables(owner) -> Tables:
-    """The account's tables, at once: the kept ones (KeptTable) while they counted the games
-    there are now. Otherwise a small account's are counted in the request (it takes under
-    50 ms: TABLE_IN_REQUEST_GAMES); a bigger one's are counted by the worker (one recount queued
-    per account, however many changes: games/reports/recount.py), and meanwhile the last kept
-    are shown, marked pending."""
-    key, count = _marker(owner)
-    kept = _kept(owner)
-    if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
-        return found
+    """The account's tables, at once: the kept ones while they counted the games there are
+    now. Otherwise a small account's are counted in the request (it takes under 50 ms:
+    TABLE_IN_REQUEST_GAMES); a bigger one's are counted by the worker (one recount queued per
+    account, however many changes: games/reports/recount.py), and meanwhile the last kept are
+    shown, marked pending: none when they were kept by another release or cannot be read."""
+    key, count = counting.marker(owner)
+    found = counting.kept_tables(owner)
+    if found is not None and found[0] == key:
+        return found[1]
     if count <= settings.TABLE_IN_REQUEST_GAMES:
-        return keep(owner, key)
-    if recount_queued(owner):  # the queue ran it already (tests run each task at once)
-        kept = _kept(owner)
-    found = (kept and _loads(kept[1], Tables)) or Tables()
-    found.pending = kept is None or kept[0] != key
+        return counting.keep(owner, key)
+    if recount.queue(owner):  # the queue ran it already (tests run each task at once)
+        found = counting.kept_tables(owner)
+    if found is not None and found[0] == key:
+        return found[1]
+    shown = _on_the_roster(found[1], owner) if found is not None else Tables()
+    shown.pending = True
+    return shown
+
+
+def _on_the_roster(found: Tables, owner) -> Tables:
+    """`found` without the players gone since it was counted (merged into another): a page
+    names everyone it shows, and a name looked up for a player gone answered 500."""
+    players = set(owner.players.values_list("pk", flat=True))
+    for kind_table in found.kinds.values():
+        kind_table.ranked = [row for row in kind_table.ranked if row.player in players]
+        kind_table.unranked = [row for row in kind_table.unranked if row.player in players]
+        kind_table.pairs = {pair: counts for pair, counts in kind_table.pairs.items()
+                            if players.issuperset(pair)}  # fmt: skip
+        kind_table.history = {player: found for player, found in kind_table.history.items()
+                              if player in players}  # fmt: skip
     return found
-
-
-def current(owner, store=True) -> Tables:
-    """The account's tables counted up to its games now, whatever its size: for the worker's
-    work (a recount; an export, in a read-only transaction: `store` False), never a page's."""
-    key = table_key(owner)
-    kept = _kept(owner)
-    if kept is not None and kept[0] == key and (found := _loads(kept[1], Tables)):
-        return found
-    return keep(owner, key) if store else _counted(owner)[0]
-
-
-def _kept(owner):
-    return KeptTable.objects.filter(owner=owner).values_list("key", "tables").first()
-
-
-def recount_queued(owner):
-    """Queue a recount of the account's table, unless one is waiting already: True if it ran
-    at once. A recount waiting longer than a job may stay silent was lost with its worker."""
-    from games.reports.recount import queue  # which imports this module
-
-    return queue(owner)
-
-
-def keep(owner, key=None) -> Tables:
-    """Count the account's tables now, going on from the ratings kept, and keep them."""
-    key = key or table_key(owner)
-    found, progress = _counted(owner)
-    fields = {
-        "key": key,
-        "as_of": found.as_of,
-        "tables": pickle.dumps(found, pickle.HIGHEST_PROTOCOL),
-        "progress": pickle.dumps((RATING, progress), pickle.HIGHEST_PROTOCOL),
-    }
-    KeptTable.objects.bulk_create(
-        [KeptTable(owner=owner, **fields)],
-        update_conflicts=True, unique_fields=["owner"], update_fields=list(fields),
-    )  # fmt: skip
-    return found
-
-
-def _counted(owner):
-    """compute(), going on from the ratings kept."""
-    earlier = KeptTable.objects.filter(owner=owner).values_list("progress", flat=True).first()
-    return compute(owner, _loads(earlier, dict, RATING) or {})
-
-
-def _loads(data, kind, version=None):
-    """What `pickle.dumps` kept in `data`, if it is a `kind` (and of the code `version`): None
-    when nothing was kept or a release changed what it was."""
-    if data is None:
-        return None
-    try:
-        found = pickle.loads(data)
-    except Exception:  # kept by another release, whose classes differ: counted again
-        return None
-    if version is not None:
-        kept_version, found = found if isinstance(found, tuple) and len(found) == 2 else (0, 0)
-        if kept_version != version:
-            return None
-    return found if isinstance(found, kind) else None
-
-
-def compute(owner, earlier=None) -> tuple[Tables, dict[str, ratings.Progress]]:
-    """Each kind's table from the places stored with each finished game (Game.places, as the
-    rules decided them), and its rating to go on from next time: only the matches after those
-    rated in `earlier` ({kind: ratings.Progress}, taken over) are rated."""
-    earlier = earlier or {}
-    matches, dates = defaultdict(list), defaultdict(list)
-    for kind, started, players, places in _finished_games(owner):
-        matches[kind].append(ratings.Match(players, places))
-        dates[kind].append(started)
-    rated = {
-        kind: ratings.progress(matches[kind], earlier.get(kind))
-        for kind in rules.RULESETS
-        if kind in matches
-    }
-    ranked_after = settings.RANKED_AFTER_GAMES
-    found = Tables({kind: done.table(ranked_after) for kind, done in rated.items()}, dict(dates))
-    return found, rated
-
-
-def _finished_games(owner):
-    """(kind, start, players in seat order, places) of each finished game, in the order
-    played, read in one statement: a game that ends while the table is read is in it whole or
-    not at all. (Read as two, seats then games, a game ended between them had places and no
-    players, and the table answered 500.)"""
-    finished = Game.objects.filter(owner=owner, places__isnull=False).finished()
-    seats = (
-        Seat.objects.filter(game__in=finished)
-        .order_by("game__created_at", "game", "position")
-        .values_list("game", "game__kind", "game__created_at", "game__places", "player")
-    )
-    for _pk, game_seats in groupby(seats, key=itemgetter(0)):
-        game_seats = list(game_seats)
-        _pk, kind, started, places, _player = game_seats[0]
-        yield kind, started, tuple(seat[-1] for seat in game_seats), tuple(places)
 
 
 # The rating chart shows a player's last games: a phone's width holds some thirty points.

@@ -97,17 +97,17 @@ class Postgres:
 class Local:
     """The embedded SQLite: the processes of one machine (gunicorn's workers), each with a
     datagram socket in one folder of the machine's; a notice goes to each, this process's hub
-    first, directly. An in-memory database (the tests) has no other process."""
+    first, directly (the `deliver` its listen was handed: the hub imports this module, never
+    the other way round). An in-memory database (the tests) has no other process."""
 
     def __init__(self, folder):
         self.folder = folder
         self.own = None
-        self.deliver = None
+        self.deliver = None  # this process's hub's, once it listens (until then, none follows)
 
     def publish(self, message):
-        from games.streams.hub import hub
-
-        hub().deliver(message)
+        if self.deliver is not None:
+            self.deliver(message)
         if self.folder is None or not self.folder.is_dir():
             return
         data = message.encode()
@@ -124,6 +124,7 @@ class Local:
                     log.warning("stream notice not sent to %s", path)
 
     def listen(self, deliver, subscribed):
+        self.deliver = deliver
         if self.folder is None:
             subscribed()
             while True:  # nothing to hear from: this process's notices go to its hub directly

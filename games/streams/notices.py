@@ -21,7 +21,9 @@ def recheck_game(pk):
 
 
 def recheck_account(pk):
-    """Account `pk` logged out somewhere: its streams ask again whether their session holds."""
+    """Account `pk` changed what its sessions rest on (a log-out, a password, the account
+    disabled): the streams of its games ask again, and those whose door is shut end (its own,
+    signed out; its links', once it is closed: they are turned off with it)."""
     _on_commit(f"account:{pk} {CHECK}")
 
 
@@ -29,6 +31,21 @@ def logged_out(sender, user=None, **kwargs):
     """Django's user_logged_out, connected in games/apps.py."""
     if user is not None:
         recheck_account(user.pk)
+
+
+# What django.contrib.auth.get_user checks of the account, besides its being there.
+SESSION_FIELDS = frozenset({"password", "is_active"})
+
+
+def account_saved(sender, instance, created=False, update_fields=None, **kwargs):
+    """post_save of the user model, connected in games/apps.py. A password or `is_active` is
+    set by Django's own code (its password change and reset forms, the admin's change and
+    password pages, `changepassword`, a shell) with no signal of its own: this one hears them
+    all. It does not compare with the row before (that would cost a query at every save):
+    the account's streams ask again, and get_user decides, as at every request. A save
+    that names its fields and none of these (the last log-in's date) tells nobody."""
+    if not created and (update_fields is None or SESSION_FIELDS & update_fields):
+        recheck_account(instance.pk)
 
 
 def _on_commit(message):

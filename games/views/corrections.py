@@ -7,7 +7,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import services
 from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
 from games.pages import refill, round_page, sheet, stale, typed
@@ -19,13 +18,15 @@ from games.refusals import (
     recount_message,
     undone_message,
 )
+from games.services.rounds import StaleSheet, bound_round, undo_last_round
+from games.services.saves import REFUSED, SAVED, UNDONE, correct_round
 
 
 @require_http_methods(["GET", "POST"])
 @never_cache  # Back shows the round as it is now, or says that it is gone
 def edit_round(request, access, number):
     game = access.read()
-    bound = services.bound_round(game, number)
+    bound = bound_round(game, number)
     if request.method == "GET":
         if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
@@ -36,20 +37,20 @@ def edit_round(request, access, number):
         return _edit_gone(request, access, game, form, number)
     sub = form.submission()
     seen = form.cleaned_data.get("round_version")
-    outcome = services.correct_round(game, number, sub, access.scorer, opened_for, seen)
+    outcome = correct_round(game, number, sub, access.scorer, opened_for, seen)
     return _answer(request, access, game, form, outcome)
 
 
 def _answer(request, access, game, form, outcome):
-    """The one place an edit's outcome (services.Outcome) becomes a response."""
+    """The one place an edit's outcome (saves.Outcome) becomes a response."""
     number = outcome.number
-    if outcome.result == services.SAVED:
+    if outcome.result == SAVED:
         if outcome.recounts:  # said on the sheet it goes back to
             messages.info(request, recount_message(outcome.recounts, game.names))
         return redirect(access.sheet_url)
-    if outcome.result == services.REFUSED:
+    if outcome.result == REFUSED:
         return round_page(request, access, game, form, status=422)
-    if outcome.result == services.UNDONE:
+    if outcome.result == UNDONE:
         return _edit_gone(request, access, game, form, number)
     if outcome.moved:  # the numbers typed, on the totals as they now stand
         game = game
@@ -66,7 +67,7 @@ def preview_edit(request, access, number):
     """What the numbers typed on an edit page would make later returns count, before it is
     saved (htmx asks as they are typed; without JavaScript, "Check later rounds")."""
     game = access.read()
-    if services.bound_round(game, number) is None:
+    if bound_round(game, number) is None:
         return redirect(access.url("round_edit", number))  # its page says it is gone
     form = RoundForm(game, request.POST, number=number)
     recounts = ()
@@ -98,7 +99,7 @@ def _edit_changed(request, access, form, number):
     """An edit confirmed from a page opened before another phone edited the round: nothing
     changes; the round as it now stands, bound to its new version, and the numbers typed."""
     fresh = access.read()
-    bound = services.bound_round(fresh, number)
+    bound = bound_round(fresh, number)
     if bound is None:
         return _edit_gone(request, access, fresh, form, number)
     notice = changed_message(number, undo=False, numbers=typed(form, fresh.names))
@@ -108,7 +109,8 @@ def _edit_changed(request, access, form, number):
 def _edit_gone(request, access, game, form, number):
     """An edit posted for a round undone since its page was opened: nothing changes."""
     fresh = access.read()
-    if services.round_id(fresh, number) == _whole_or_none(request.POST.get("round_id")):
+    bound = bound_round(fresh, number)
+    if (bound and bound[0]) == _whole_or_none(request.POST.get("round_id")):
         return stale(request, access, number, fresh)  # still there: it no longer fits
     return _gone(request, access, fresh, edit_gone_message(number, typed(form, fresh.names)))
 
@@ -136,7 +138,7 @@ def undo_round(request, access):
 
 def _bound_to(game, number):
     """The confirmation of an undo of round `number` as it now stands."""
-    round_id, version = services.bound_round(game, number)
+    round_id, version = bound_round(game, number)
     initial = {"round_number": number, "round_id": round_id, "round_version": version}
     return ConfirmForm(initial=initial)
 
@@ -150,8 +152,8 @@ def _undo(request, access, game):
     data = form.cleaned_data
     number, round_id, version = data["round_number"], data["round_id"], data["round_version"]
     try:
-        services.undo_last_round(game, number, round_id, version)
-    except services.StaleSheet:
+        undo_last_round(game, number, round_id, version, saved_by=access.scorer)
+    except StaleSheet:
         return _undo_refused(request, access, access.read(), number, round_id, version)
     return redirect(access.sheet_url)
 
@@ -159,7 +161,7 @@ def _undo(request, access, game):
 def _undo_refused(request, access, game, number, round_id=None, version=None):
     """An undo page whose round is gone, no longer the last, or changed since it was opened:
     nothing is undone (409). A round changed is shown as it now stands, to undo or keep."""
-    bound = services.bound_round(game, number)
+    bound = bound_round(game, number)
     gone = bound is None or round_id not in (None, bound[0])
     if gone:
         return _gone(request, access, game, undone_message(number))

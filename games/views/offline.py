@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import condition, require_GET, require_safe
 
-from scorekeeper.keeping import ACCOUNT_HEADER
+from games.keeping import ACCOUNT_HEADER
 
 # What the worker runs besides its own code: the outbox of rounds saved with no signal, which it
 # sends by Background Sync, and the CSRF helper the outbox imports. A service worker cannot

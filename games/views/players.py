@@ -7,12 +7,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import services
 from games.access import get_player_for
 from games.forms.players import MergeForm, RenameForm, played_together
 from games.models import Kind, Player
 from games.pages import posted
 from games.reports import summaries, table
+from games.services.players import PlayedTogether, merge_players, rename_player
 
 
 @login_required
@@ -55,7 +55,7 @@ def player_rename(request, pk):
     form = RenameForm(player, posted(request))
     if request.method == "POST" and form.is_valid():
         try:
-            services.rename_player(player, form.cleaned_data["name"])
+            rename_player(player, form.cleaned_data["name"])
         except IntegrityError:  # the same name, taken by a new game meanwhile
             form.add_error("name", _("Another of your players already has this name."))
         else:
@@ -75,8 +75,8 @@ def player_merge(request, pk):
     if request.method == "POST" and form.is_valid():
         into = form.cleaned_data["into"]
         try:
-            services.merge_players(player, into)
-        except services.PlayedTogether as refused:  # a game seating both, started meanwhile
+            merge_players(player, into)
+        except PlayedTogether as refused:  # a game seating both, started meanwhile
             form.together = refused.games
             form.add_error("into", played_together(player, into, len(refused.games)))
         except Player.DoesNotExist:  # merged or deleted meanwhile, by another request

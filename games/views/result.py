@@ -19,7 +19,7 @@ from games.reports import folds, picture
 def _etag(request, access):
     """The picture changes with the game's rounds (its version, drawn at random by each
     write: games/models.py, new_version), its venue and note (kept apart from the version:
-    services.set_venue_and_note), the language it is drawn in and the time zone its date is
+    games.set_venue_and_note), the language it is drawn in and the time zone its date is
     read in (the account's: common/zones.py)."""
     found = access.row("version", "venue", "note")
     return None if found is None else _tag(access.pk, *found)

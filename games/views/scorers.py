@@ -13,9 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import services
 from games.access import get_game_for
 from games.pages import qr_code
+from games.services.links import add_scorer_link, revoke_scorer_link
+from games.services.rounds import StaleSheet
 
 
 @login_required
@@ -27,8 +28,8 @@ def game_scorers(request, pk):
         return redirect(request.path)
     if request.method == "POST":
         try:
-            link = services.add_scorer_link(game)
-        except services.StaleSheet:  # the game was deleted meanwhile
+            link = add_scorer_link(game)
+        except StaleSheet:  # the game was deleted meanwhile
             raise Http404 from None
         return redirect(f"{request.path}#scorer-{link.number}")
     links = [
@@ -52,7 +53,7 @@ def game_scorer_qr(request, pk, number):
 def game_scorer_revoke(request, pk, number):
     game = get_game_for(request.user, pk)
     link = get_object_or_404(game.scorer_links.working(), number=number)
-    services.revoke_scorer_link(link)
+    revoke_scorer_link(link)
     done = _("Scorer link %(number)s no longer works.") % {"number": link.number}
     messages.success(request, done)
     return redirect("game_scorers", pk=game.pk)

@@ -11,9 +11,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseStopPolling, reswap
 
 from common.names import collation_key
-from games import services
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
 from games.forms.calculator import offer_goals
@@ -21,6 +21,9 @@ from games.forms.game import GameAboutForm, NewGameForm, RoundForm
 from games.pages import page_context, posted, sheet, stale_round, typed
 from games.refusals import moved_message, undone_replay_message
 from games.reports import folds
+from games.services.games import delete_game, new_game_refusal, set_venue_and_note, start_game
+from games.services.players import SamePlayer
+from games.services.saves import REFUSED, REPEATED, SAVED, UNDONE, save_round
 from games.wording import and_list
 
 
@@ -47,14 +50,14 @@ def game_new(request):
 def _started(user, form):
     """The game the valid `form` starts for `user`; None, the reason added to the form, when
     it cannot start (the account holds all the games it may, or a player sits twice)."""
-    refusal = services.new_game_refusal(user)
+    refusal = new_game_refusal(user)
     if refusal:
         form.add_error(None, refusal)
         return None
     data = form.cleaned_data
     try:
-        return services.start_game(user, data["names"], data["first_starter"], data["game"])
-    except services.SamePlayer as same:
+        return start_game(user, data["names"], data["first_starter"], data["game"])
+    except SamePlayer as same:
         form.add_error(None, _("%(name)s is already at the table.") % {"name": same.name})
         return None
 
@@ -86,18 +89,18 @@ def add_round(request, access):
     says what became of it, and `_answer` turns that into the response."""
     game = access.read()
     form = RoundForm(game, request.POST)
-    outcome = services.save_round(game, form.submission(), access.scorer)
+    outcome = save_round(game, form.submission(), access.scorer)
     return _answer(request, access, form, outcome)
 
 
 def _answer(request, access, form, outcome):
-    """The one place a save's outcome (services.Outcome) becomes a response."""
-    if outcome.result in (services.SAVED, services.REPEATED):
+    """The one place a save's outcome (saves.Outcome) becomes a response."""
+    if outcome.result in (SAVED, REPEATED):
         return _saved(request, access, outcome.number, outcome.game)
     game = folds.with_kept_state(outcome.game or access.read())
-    if outcome.result == services.REFUSED:
+    if outcome.result == REFUSED:
         return sheet(request, access, game, form, status=409 if game.state.finished else 422)
-    if outcome.result == services.UNDONE:
+    if outcome.result == UNDONE:
         notice = undone_replay_message(outcome.number, typed(form, game.names))
         return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
     if outcome.moved:  # the numbers typed, on the totals as they now stand
@@ -127,7 +130,7 @@ def game_board(request, pk):
     every second (a 403 each time filled its console). Asked without htmx, a 403."""
     if not request.user.is_authenticated:
         if request.htmx:
-            return HttpResponse(status=286, headers={"HX-Reswap": "none"})
+            return reswap(HttpResponseStopPolling(), "none")
         return HttpResponse(status=403)
     return board(request, Access(pk, user=request.user))
 
@@ -150,7 +153,7 @@ def game_about(request, pk):
         game = folds.with_kept_state(game)
         access = Access(pk, user=request.user)
         return sheet(request, access, game, RoundForm(game), status=422, about=about)
-    services.set_venue_and_note(game, about.cleaned_data["venue"], about.cleaned_data["note"])
+    set_venue_and_note(game, about.cleaned_data["venue"], about.cleaned_data["note"])
     messages.success(request, _("The place and the note are saved."))
     return redirect(game)
 
@@ -159,12 +162,12 @@ def game_about(request, pk):
 @require_POST
 def game_rematch(request, pk):
     game = get_game_for(request.user, pk)
-    refusal = services.new_game_refusal(request.user)
+    refusal = new_game_refusal(request.user)
     if refusal:
         messages.error(request, refusal)
         return redirect(game)
     # Tonight's night, not the old game's: a rematch joins a night as any new game does.
-    rematch = services.start_game(request.user, game.names, game.first_starter, game.kind)
+    rematch = start_game(request.user, game.names, game.first_starter, game.kind)
     return redirect(rematch)
 
 
@@ -175,7 +178,7 @@ def game_delete(request, pk):
     statistics (its players stay in the roster)."""
     game = get_game_for(request.user, pk)
     if request.method == "POST":
-        services.delete_game(game)
+        delete_game(game)
         messages.success(request, _("%(game)s was deleted.") % {"game": capfirst(game_label(game))})
         return redirect("history")
     return render(request, "games/game_delete.html", {"game": game, "label": game_label(game)})

@@ -3,9 +3,13 @@
 A page opens one (static/js/stream.js); it gets an event whenever its game's version is not
 the one it says it has: at once if the game moved on while it was away (`Last-Event-ID`, or
 `seen` for a first stream), then at each save. The event carries the version and nothing else;
-the page fetches the board as its poll does. Served asynchronously (scorekeeper/asgi.py): an
-idle stream holds a socket and a queue, no thread and no database connection. It ends when
-its door shuts (hub messages say when to ask again, and so does each heartbeat).
+the page fetches the board as its poll does. A heartbeat event, as soon as the stream is
+open and then after every STREAM_HEARTBEAT_SECONDS of silence, tells the page the stream is
+alive: a page that hears nothing for two of them and a margin stops trusting it (a proxy
+that buffers it, a half-open connection) and polls. Served asynchronously
+(scorekeeper/asgi.py): an idle stream holds a socket and a queue, no thread and no database
+connection. It ends when its door shuts (hub messages say when to ask again, and so does each
+heartbeat).
 """
 
 import asyncio
@@ -21,7 +25,6 @@ from django.views.decorators.http import require_GET
 from common.limits import client_address
 from games import access
 from games.streams.hub import hub
-from games.streams.notices import CHECK
 
 
 class SeenForm(forms.Form):
@@ -67,6 +70,12 @@ async def _stream(request, opened):
 GONE = b"event: gone\ndata: \n\n"  # the door shut: the page's fetch shows why
 
 
+def heartbeat():
+    """An event, not a comment: `EventSource` never shows a comment to the page. It names the
+    interval, from which the page (static/js/stream.js) reckons how long a silence may last."""
+    return f"event: heartbeat\ndata: {settings.STREAM_HEARTBEAT_SECONDS:g}\n\n".encode()
+
+
 def event(version):
     return f"id: {version}\ndata: {version}\n\n".encode()
 
@@ -77,9 +86,11 @@ async def _events(followed, held, seen):
     never sent holds nothing."""
     topics = [f"game:{followed.pk}"] + [f"account:{followed.account}"] * bool(followed.account)
     follower = hub().follow(topics, *held)
-    yield f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
+    retry = f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
     if follower is None:  # others took the room meanwhile: the browser comes back later
+        yield retry
         return
+    yield retry + heartbeat()  # the page trusts the stream once it hears it
     try:
         # Read again once in the hub: a save between the door's first read and here is heard.
         shown, said = await sync_to_async(followed.ask)(), time.monotonic()
@@ -90,19 +101,20 @@ async def _events(followed, held, seen):
             yield event(shown)
         while True:
             data = await _next(follower, said)
-            if data is not None and data != CHECK:
-                version = int(data)
-            else:  # told to ask, a heartbeat due, or the subscription down: a cheap check
-                version = await sync_to_async(followed.ask)()
-                if version is None:
-                    yield GONE
-                    return
+            # Whatever woke it (a save's version, told to ask, a heartbeat due, the subscription
+            # down), it asks its door before it says anything, as each request of a page does:
+            # a door shut unheard (a link that expired, an account changed by a bare update)
+            # passes on no version. The ask reads the version too.
+            version = await sync_to_async(followed.ask)()
+            if version is None:
+                yield GONE
+                return
             if version != shown:
                 shown, said = version, time.monotonic()
                 yield event(version)
             elif data is None and time.monotonic() - said >= settings.STREAM_HEARTBEAT_SECONDS:
                 said = time.monotonic()
-                yield b": heartbeat\n\n"  # keeps proxies from closing an idle stream
+                yield heartbeat()  # also keeps proxies from closing an idle stream
     finally:
         hub().leave(follower)
 

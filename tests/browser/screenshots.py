@@ -280,10 +280,10 @@ SHARE_ROUNDS = [(11, 0, 16, 5), (4, 9, -10, 13), (-10, 12, 5, 3), (15, 7, 0, 20)
 
 
 def finished_and_described(make_game):
-    from games import services
+    from games.services.games import set_venue_and_note
 
     game = make_game(names=SHARE_NAMES, rounds=SHARE_ROUNDS)
-    services.set_venue_and_note(game, "Chez Anaïs, Lyon", "Revanche dimanche prochain.")
+    set_venue_and_note(game, "Chez Anaïs, Lyon", "Revanche dimanche prochain.")
     return game
 
 

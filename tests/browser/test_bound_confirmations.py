@@ -3,7 +3,7 @@ never undoes or changes another round."""
 
 from playwright.sync_api import expect
 
-from games import services
+from games.services.rounds import undo_last_round
 from tests.browser.sheet import totals
 
 
@@ -34,7 +34,7 @@ def test_an_edit_page_of_an_undone_round_changes_nothing(
     game = make_game(rounds=[(3, 0, 5), (7, 2, 0)])
     watch.expect(409, f"/games/{game.pk}/rounds/2/edit/")
     page.goto(f"/games/{game.pk}/rounds/2/edit/")
-    services.undo_last_round(game, 2)  # undone from another phone meanwhile
+    undo_last_round(game, 2)  # undone from another phone meanwhile
     page.get_by_role("spinbutton", name="Ana", exact=True).fill("9")
     page.get_by_role("button", name="Replace round 2 with these numbers").click()
 

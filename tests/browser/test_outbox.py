@@ -6,9 +6,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game, Round
 from games.rules import Round as Typed
+from games.services.links import add_scorer_link, revoke_scorer_link
+from games.services.rounds import add_round
 from tests.browser.conftest import wait_for_requests
 from tests.browser.sheet import points_field, save_round, tap_quitter, type_round
 
@@ -34,7 +35,7 @@ def saved_rounds(game):
 
 def another_phone_saves(game, entries):
     wait_for_requests()
-    services.add_round(Game.objects.get(pk=game.pk), Typed(entries), 1)
+    add_round(Game.objects.get(pk=game.pk), Typed(entries), 1)
 
 
 def waiting_rows(page):
@@ -504,12 +505,12 @@ def test_a_scorer_link_turned_off_leaves_its_rounds_listed_to_discard(
     watch.expect(404, "/board/")
     watch.expect_console("Response Status Error Code 404")
     game = make_game()
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
     page.goto(link.get_absolute_url())
     queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
     expect(waiting_rows(page)).to_have_count(1)
     wait_for_requests()
-    services.revoke_scorer_link(link)
+    revoke_scorer_link(link)
 
     no_signal.back(page)
 
@@ -564,7 +565,7 @@ def test_a_game_whose_last_round_waits_offers_no_round_after_it(
 
 def test_the_scorer_whose_waiting_round_ends_the_game_sees_the_end(page, make_game, no_signal):
     game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
     page.goto(link.get_absolute_url())
     queue_round(page, {"Ana": 6, "Ben": 0, "Cleo": 2})
     expect(waiting_rows(page)).to_have_count(1)

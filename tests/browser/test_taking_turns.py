@@ -4,9 +4,9 @@ at the first tap; "Emptied hand" gives back the chip held when the round is save
 
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game, ScorerLink
 from games.rules import Round
+from games.services.rounds import replace_round
 from tests.browser.sheet import assert_same_document, mark_document, points_field
 
 
@@ -69,7 +69,7 @@ def test_an_emptied_hand_tapped_before_the_other_phones_change_gives_back_the_bl
     expect(points_field(other_phone, "Ben")).to_have_value("-1")
     points_field(other_phone, "Ana").fill("6")
 
-    services.replace_round(game, 1, Round((3, 12, 0)))  # the owner's phone, meanwhile
+    replace_round(game, 1, Round((3, 12, 0)))  # the owner's phone, meanwhile
 
     expect(points_field(other_phone, "Ben")).to_have_value("-10")
     expect(points_field(other_phone, "Ana")).to_have_value("6")

@@ -115,7 +115,7 @@ def changed_placeholders(po):
 
 @pytest.mark.parametrize("path", CATALOGS)
 def test_every_message_is_translated_and_not_fuzzy(path):
-    assert path.exists(), f"{path} is missing: see README.md, Adding a language"
+    assert path.exists(), f'{path} is missing: see docs/languages.md, "Adding a language"'
     po = polib.pofile(str(path))
     missing = [e.msgid for e in live(po) if not all(msgstrs(e))]
     fuzzy = [e.msgid for e in live(po) if "fuzzy" in e.flags]

@@ -1,4 +1,5 @@
-"""Every main page is valid HTML: the Nu Html Checker finds no error, in English and French.
+"""Every main page is valid HTML: the Nu Html Checker finds no error, in every language of
+LANGUAGES (the rule pages are written by hand in each).
 
 Each page is rendered as its visitor gets it (signed in where it needs it, refused forms
 included), written to a folder, and the folder is checked in one run of vnu.jar.

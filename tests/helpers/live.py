@@ -289,7 +289,8 @@ def at_once(*requests):
 
 class EventStream:
     """A page's stream (games/views/streams.py) opened by `phone`, its events read as they
-    come, in a thread: `next()` is the data of the next event, or None past `timeout`."""
+    come, in a thread: `next()` is the data of the next event, or None past `timeout`. Its
+    heartbeats are not counted: they say only that it is alive."""
 
     def __init__(self, phone, path):
         self.events = queue.Queue()
@@ -303,16 +304,19 @@ class EventStream:
             self.reader.start()
 
     def _read(self):
-        data = []
+        data, name = [], ""
         # close() cuts the connection under it: http.client then fails in several ways.
         with contextlib.suppress(OSError, ValueError, AttributeError, http.client.HTTPException):
             while line := self.response.readline():
                 line = line.decode().rstrip("\r\n")
                 if line.startswith("data: "):
                     data.append(line[6:])
+                elif line.startswith("event: "):
+                    name = line[7:]
                 elif line == "" and data:
-                    self.events.put("\n".join(data))
-                    data = []
+                    if name != "heartbeat":
+                        self.events.put("\n".join(data))
+                    data, name = [], ""
         self.events.put(None)
 
     def next(self, timeout=5):

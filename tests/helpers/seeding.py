@@ -11,9 +11,10 @@ from datetime import UTC, datetime, timedelta
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import nights, services
+from games import nights
 from games.models import Entry, Game, Round, Seat
 from games.rules.lama import RULES as LAMA
+from games.services.players import roster_player
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
 START = datetime(2020, 1, 4, 19, 0, tzinfo=UTC)
@@ -49,9 +50,7 @@ def finished_games(owner, rosters, seed=6, hours_apart=24):
     """One finished game per roster for `owner`, a day (`hours_apart`) apart, the first
     roster's the oldest; placed in nights as an import places them."""
     randomness = random.Random(seed)
-    players = {
-        name: services.roster_player(owner, name) for name in {n for r in rosters for n in r}
-    }
+    players = {name: roster_player(owner, name) for name in {n for r in rosters for n in r}}
     played = [played_game(randomness, len(roster)) for roster in rosters]
     ended = timezone.now()  # when the rounds below are stored: each game's last round saved
     games = []

@@ -10,8 +10,9 @@ from contextlib import contextmanager
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games import services
 from games.rules import Round
+from games.services.games import start_game
+from games.services.rounds import add_round
 
 PASSWORD = "correct-horse-9"
 
@@ -29,7 +30,7 @@ def users(*names):
 
 def game(owner, names, rounds=()):
     """As tests/conftest.py's make_game makes one."""
-    made = services.start_game(owner, list(names), 0, "lama")
+    made = start_game(owner, list(names), 0, "lama")
     for number, entries in enumerate(rounds, start=1):
-        services.add_round(made, Round(tuple(entries)), number)
+        add_round(made, Round(tuple(entries)), number)
     return type(made).objects.get(pk=made.pk)

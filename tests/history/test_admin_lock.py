@@ -6,9 +6,9 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from games import services
 from games.models import Game
 from games.rules import Round
+from games.services.rounds import add_round
 from tests.helpers.admin import form_data, round_url
 
 pytestmark = [pytest.mark.engine, pytest.mark.django_db(transaction=True)]
@@ -35,7 +35,7 @@ def saved_at_the_table_meanwhile(game, number, entries):
     def save():
         try:
             with transaction.atomic():
-                services.add_round(Game.objects.get(pk=game.pk), Round(entries), number)
+                add_round(Game.objects.get(pk=game.pk), Round(entries), number)
                 written.set()
                 threading.Event().wait(HELD)
         finally:

@@ -12,9 +12,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import services
 from games.archive import restore, stream
 from games.models import Entry, Game, Player, Round, Seat
+from games.services.players import SamePlayer
 from jobs.models import Job
 from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
@@ -516,7 +516,7 @@ def test_an_import_that_fails_says_so_and_keeps_nothing(
 
     def one_player_twice(owner, batch, job, nights):
         if Game.including_imports.filter(importing=job).count() == 3:
-            raise services.SamePlayer("Ana")
+            raise SamePlayer("Ana")
         return real(owner, batch, job, nights)
 
     monkeypatch.setattr(restore, "_write", one_player_twice)

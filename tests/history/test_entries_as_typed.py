@@ -5,9 +5,9 @@ on the sheet or in the admin, and a backup restores the game exactly, correction
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import Game
 from games.rules import Round
+from games.services.rounds import replace_round
 from tests.helpers.admin import edit_round
 from tests.history.test_backup_import import a_game, upload
 
@@ -61,7 +61,7 @@ def test_an_edit_leaves_later_rounds_as_typed_and_taking_it_back_restores_them(
             values = dict(zip(("Ana", "Ben", "Cleo"), map(str, round_1), strict=True))
             assert edit_round(admin_client, game, 1, **values).status_code == 302
         else:
-            services.replace_round(Game.objects.get(pk=game.pk), 1, Round(round_1))
+            replace_round(Game.objects.get(pk=game.pk), 1, Round(round_1))
 
     edit(5, 0, 1)  # Ben emptied his hand in round 1, Cleo took 1
     assert stored(game)[1] == [3, -10, 4]  # round 2 as typed
@@ -74,7 +74,7 @@ def test_a_backup_restores_a_corrected_game_exactly(alice_client, make_game, bob
     bob_client = Client()
     bob_client.force_login(bob)
     game = make_game(rounds=[(5, 12, 0), (3, -10, 4), (6, 2, 9)])
-    services.replace_round(game, 1, Round((5, 2, 0)))  # Ben's -10 in round 2 now counts -1
+    replace_round(game, 1, Round((5, 2, 0)))  # Ben's -10 in round 2 now counts -1
     before = Game.objects.get(pk=game.pk)
 
     assert upload(bob_client, alice_client.get("/history/export.json").getvalue()).imported

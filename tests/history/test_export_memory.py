@@ -8,7 +8,7 @@ import pytest
 
 from games.archive import backup, export
 from games.models import Game
-from games.reports import table
+from games.reports import counting
 from tests.helpers import seeding
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
@@ -41,14 +41,14 @@ def weight_of(games):
 @pytest.mark.parametrize("extension", ["json", "csv"])
 def test_the_memory_of_an_export_does_not_grow_with_the_games(alice, extension, monkeypatch):
     monkeypatch.setattr(export, "CHUNK", 20)
-    # The group's table is counted by the worker after each change (table.keep), and the export
+    # The group's table is counted by the worker after each change (counting.keep), and the export
     # reads it kept; bulk seeding skips that recount, so it is done here as the worker would.
     seeding.finished_games(alice, seeding.tables(80))
-    table.keep(alice)
+    counting.keep(alice)
     peak_of(alice, extension)  # what is allocated once (the translations, the queries' SQL)
     few = peak_of(alice, extension)
     added = seeding.finished_games(alice, seeding.tables(240, seed=7))
-    table.keep(alice)
+    counting.keep(alice)
     many = peak_of(alice, extension)
 
     # 240 games more cost the export a small part of what they weigh held at once (a chunk

@@ -9,10 +9,11 @@ from itertools import islice
 import pytest
 from django.db import connection
 
-from games import services
 from games.archive import backup, export, export_job
 from games.models import Game
 from games.rules import Round
+from games.services.games import delete_game, start_game
+from games.services.rounds import add_round, undo_last_round
 from jobs.models import Job
 from tests.helpers import seeding
 from tests.helpers.live import PYTHON, ROOT, production_env
@@ -57,7 +58,7 @@ def test_a_game_deleted_between_chunks_is_in_the_file_whole(ten_games, alice):
     parts = export.json_text(alice)
     written = next(parts) + next(parts)  # the document's opening; then the first chunk is read
 
-    elsewhere(lambda: services.delete_game(Game.objects.get(pk=oldest)))
+    elsewhere(lambda: delete_game(Game.objects.get(pk=oldest)))
     written += "".join(parts)
 
     assert not Game.objects.filter(pk=oldest).exists()
@@ -75,10 +76,10 @@ def test_a_round_undone_or_a_game_started_during_the_export_waits_for_the_next(
     parts = export.csv_text(alice)
     written = "".join(islice(parts, 3))  # the byte-order mark, the header, a row of the first chunk
 
-    elsewhere(lambda: services.undo_last_round(oldest, len(oldest.stored_rounds)))
+    elsewhere(lambda: undo_last_round(oldest, len(oldest.stored_rounds)))
     new = []
-    elsewhere(lambda: new.append(services.start_game(alice, ["Ana", "Cleo"], 0, "lama")))
-    elsewhere(lambda: services.add_round(new[0], Round((3, 0)), 1))
+    elsewhere(lambda: new.append(start_game(alice, ["Ana", "Cleo"], 0, "lama")))
+    elsewhere(lambda: add_round(new[0], Round((3, 0)), 1))
     written += "".join(parts)
 
     rows = [row.split(",") for row in written.splitlines()[1:]]

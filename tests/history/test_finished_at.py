@@ -9,10 +9,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 
-from games import services
 from games.models import Game
 from games.reports import table
 from games.rules import Round
+from games.services.players import merge_players
+from games.services.rounds import add_round, replace_round, undo_last_round
 from tests.helpers.admin import edit_round, form_data
 from tests.helpers.sheet import FINISHED as FINISHING  # Ana reaches 51 in round 2
 
@@ -43,7 +44,7 @@ def test_the_round_that_ends_the_game_sets_it(make_game):
     game = make_game(rounds=FINISHING[:1])
     assert stored(game)[0] is None
 
-    services.add_round(game, Round(FINISHING[1]), 2)
+    add_round(game, Round(FINISHING[1]), 2)
 
     finished_at, last_saved = stored(game)
     assert finished_at == last_saved is not None
@@ -53,10 +54,10 @@ def test_the_round_that_ends_the_game_sets_it(make_game):
 def test_editing_a_round_can_end_the_game_or_take_its_end_back(make_game):
     game = make_game(rounds=FINISHING)
 
-    services.replace_round(game, 1, Round((1, 0, 12)))  # Ana at 21: the game goes on
+    replace_round(game, 1, Round((1, 0, 12)))  # Ana at 21: the game goes on
     assert stored(game)[0] is None
 
-    services.replace_round(Game.objects.get(pk=game.pk), 1, Round((31, 0, 12)))  # Ana at 51
+    replace_round(Game.objects.get(pk=game.pk), 1, Round((31, 0, 12)))  # Ana at 51
     finished_at, last_saved = stored(game)
     assert finished_at == last_saved is not None
 
@@ -64,7 +65,7 @@ def test_editing_a_round_can_end_the_game_or_take_its_end_back(make_game):
 def test_undoing_the_last_round_takes_the_end_back(make_game):
     game = make_game(rounds=FINISHING)
 
-    services.undo_last_round(game, 2)
+    undo_last_round(game, 2)
 
     assert stored(game)[0] is None
 
@@ -73,7 +74,7 @@ def test_a_game_its_rules_now_refuse_can_still_be_undone(make_game):
     game = make_game(rounds=FINISHING)
     game.rounds.get(number=1).entries.filter(value=12).update(value=99)  # no longer a hand
 
-    services.undo_last_round(game, 2)
+    undo_last_round(game, 2)
 
     assert stored(game)[0] is None
     assert game.rounds.count() == 1
@@ -122,7 +123,7 @@ def test_two_players_merged_keep_the_places_of_their_games(make_game, alice):
     bea_game = make_game(names=("Ana", "Bea", "Cleo"), rounds=[(31, 12, 0), (20, -10, 3)])
     ben, bea = ben_game.seats[1].player, bea_game.seats[1].player
 
-    services.merge_players(ben, bea)
+    merge_players(ben, bea)
 
     for game in (ben_game, bea_game):
         stored(game)

@@ -12,10 +12,11 @@ from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Game, Player
 from games.reports import folds, summaries
 from games.rules import Round
+from games.services.games import start_game
+from games.services.rounds import add_round
 from games.views.history import PER_PAGE
 from tests.helpers import seeding
 from tests.helpers.pagetext import tags, text, texts
@@ -76,15 +77,15 @@ def test_the_players_figures_do_the_same_work_at_any_size(client, small, large, 
 
     assert again[0] == again[1]
     # The session, the user, the player, their games' versions; the group's table's key, the
-    # table kept for it (games/reports/table.py) and the roster's names; no fold.
+    # table kept for it (games/reports/counting.py) and the roster's names; no fold.
     assert again[1] == (7, 0)
 
 
 def test_a_game_written_since_is_the_only_one_folded_again(client, large, fold_calls):
     path = f"/players/{regular(large).pk}/"
     work(client, large, path, fold_calls)
-    game = services.start_game(large, ["Fay", "Ana"])
-    services.add_round(game, Round((31, 0)), 1)  # which keeps the fold it saved on
+    game = start_game(large, ["Fay", "Ana"])
+    add_round(game, Round((31, 0)), 1)  # which keeps the fold it saved on
 
     queries, folded = work(client, large, path, fold_calls)
 
@@ -136,8 +137,8 @@ def test_the_chart_shows_the_last_finished_games_and_says_so(client, large):
 
 
 def test_the_finished_filter_is_what_the_rules_fold(client, large):
-    game = services.start_game(large, ["Ana", "Ben"])
-    services.add_round(game, Round((5, 0)), 1)
+    game = start_game(large, ["Ana", "Ben"])
+    add_round(game, Round((5, 0)), 1)
     client.force_login(large)
 
     html = client.get("/history/?status=playing").content.decode()

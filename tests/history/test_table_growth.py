@@ -7,9 +7,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Game
 from games.rules import Round
+from games.services.games import delete_game, start_game
+from games.services.players import rename_player
+from games.services.rounds import add_round
 from tests.helpers import seeding
 from tests.helpers.sheet import FINISHED
 
@@ -46,19 +48,19 @@ def test_the_table_and_its_json_cost_the_same_at_any_size(client, django_user_mo
         assert again[0] == again[1], path
     # After a change, the table is computed again, with as many queries at both sizes.
     for owner in (small, large):
-        services.delete_game(Game.objects.filter(owner=owner).first())
+        delete_game(Game.objects.filter(owner=owner).first())
     changed = [queries(client, o, "/table/") for o in (small, large)]
     assert changed[0] == changed[1]
 
 
 def test_an_unchanged_table_is_not_computed_again(client, django_user_model, monkeypatch):
-    from games.reports import table
+    from games.reports import counting
 
     owner = account(django_user_model, "owner", SMALL)
     client.force_login(owner)
     client.get("/table/")
     calls = []
-    monkeypatch.setattr(table, "compute", lambda owner: calls.append(owner))
+    monkeypatch.setattr(counting, "compute", lambda owner: calls.append(owner))
     assert client.get("/table/").status_code == 200
     assert client.get("/standings.json").status_code == 200
     assert calls == []
@@ -73,13 +75,13 @@ def test_a_change_rates_only_the_games_after_it(client, django_user_model, monke
     played, play = [], ratings._play
     monkeypatch.setattr(ratings, "_play", lambda match, rows: played.append(play(match, rows)))
 
-    game = services.start_game(owner, ["Ana", "Ben", "Cleo"])
-    services.add_round(game, Round(FINISHED[0]), 1)
+    game = start_game(owner, ["Ana", "Ben", "Cleo"])
+    add_round(game, Round(FINISHED[0]), 1)
     assert client.get("/table/").status_code == 200
     assert played == []  # a game going on is in no table
-    services.add_round(game, Round(FINISHED[1]), 2)
+    add_round(game, Round(FINISHED[1]), 2)
     assert client.get("/table/").status_code == 200
     assert len(played) == 1  # the game that ended, alone
-    services.rename_player(owner.players.get(name="Ben"), "Benoît")
+    rename_player(owner.players.get(name="Ben"), "Benoît")
     assert client.get("/table/").status_code == 200
     assert len(played) == 1  # a new name: the same matches

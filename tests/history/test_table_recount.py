@@ -7,10 +7,11 @@ import pytest
 from django.tasks import default_task_backend
 from django.utils import timezone
 
-from accounts import services as account_services
-from games import services
+from accounts.tasks import delete_account
 from games.models import Game, KeptTable
-from games.reports import recount, table
+from games.reports import counting, recount, table
+from games.services.games import delete_game
+from games.services.players import merge_players
 from tests.helpers import seeding
 
 COUNTING = "the newest games are being counted"
@@ -51,7 +52,7 @@ def never_counted(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the table was counted in the request")
 
-    monkeypatch.setattr(table, "compute", refuse)
+    monkeypatch.setattr(counting, "compute", refuse)
 
 
 def wins(owner, name="Ana"):
@@ -62,14 +63,14 @@ def wins(owner, name="Ana"):
 def test_a_big_account_s_page_shows_the_kept_table_while_the_worker_counts(
     alice_client, big, queue, monkeypatch
 ):
-    table.keep(big)
+    counting.keep(big)
     before = wins(big)
     ana = big.players.get(name="Ana")
     early = Game.objects.filter(owner=big, players=ana).order_by("created_at").first()
-    services.delete_game(early)
+    delete_game(early)
 
     with monkeypatch.context() as patched:
-        patched.setattr(table, "compute", lambda *args: pytest.fail("counted in the request"))
+        patched.setattr(counting, "compute", lambda *args: pytest.fail("counted in the request"))
         page = alice_client.get("/table/")
         assert page.status_code == 200
         assert COUNTING in page.content.decode()
@@ -85,29 +86,29 @@ def test_a_big_account_s_page_shows_the_kept_table_while_the_worker_counts(
     recounted = table.tables(big)
     assert not recounted.pending
     names = table.roster_names(big)
-    from_the_start, _rated = table.compute(big)
+    from_the_start, _rated = counting.compute(big)
     assert table.standings_json(recounted, names) == table.standings_json(from_the_start, names)
 
 
 def test_changes_while_a_recount_waits_join_it(alice_client, big, queue):
-    table.keep(big)
+    counting.keep(big)
     for game in Game.objects.filter(owner=big)[:3]:
-        services.delete_game(game)
+        delete_game(game)
         assert alice_client.get("/standings.json").status_code == 200
     assert len(queue.waiting) == 1
     queue.run()
-    services.delete_game(Game.objects.filter(owner=big).first())
+    delete_game(Game.objects.filter(owner=big).first())
     alice_client.get("/standings.json")
     assert len(queue.waiting) == 1  # a change after the recount started queues the next one
 
 
 def test_a_recount_counts_every_change_made_before_it_runs(alice_client, big, queue):
-    table.keep(big)
+    counting.keep(big)
     alice_client.get("/table/")  # nothing changed: nothing queued
     assert queue.waiting == []
-    services.delete_game(Game.objects.filter(owner=big).first())
+    delete_game(Game.objects.filter(owner=big).first())
     alice_client.get("/table/")
-    services.delete_game(Game.objects.filter(owner=big).first())  # while it waits
+    delete_game(Game.objects.filter(owner=big).first())  # while it waits
     queue.run()
     assert not table.tables(big).pending
     assert queue.waiting == []
@@ -127,7 +128,7 @@ def test_an_account_s_recounts_wait_for_its_turn(alice_client, big, queue, setti
     [first] = queue.waiting
     assert first.task.run_after is None  # never counted: at once
     queue.run()
-    services.delete_game(Game.objects.filter(owner=big).first())
+    delete_game(Game.objects.filter(owner=big).first())
     alice_client.get("/table/")
     [second] = queue.waiting
     started = KeptTable.objects.get(owner=big).started_at
@@ -158,6 +159,25 @@ def test_a_small_account_s_table_is_counted_in_the_request(alice_client, alice, 
 
 def test_a_recount_of_a_deleted_account_does_nothing(big, queue):
     big_pk = big.pk
-    account_services.delete_account(big)
+    delete_account(big)
     recount.recount_table.call(big_pk)
     assert not KeptTable.objects.filter(owner_id=big_pk).exists()
+
+
+def test_a_player_merged_while_a_recount_waits_is_left_out_of_the_kept_table(
+    alice_client, alice, queue
+):
+    """The kept table shown meanwhile counted a player since merged into another: the pages
+    leave them out (a player's page named every opponent, and answered 500 for one gone)."""
+    seeding.finished_games(alice, seeding.tables(12, regular_games=6) + [["Ana", "Ben", "Gus"]])
+    counting.keep(alice)
+    gus, fay, ana = (alice.players.get(name=name) for name in ("Gus", "Fay", "Ana"))
+    merge_players(gus, fay)
+    for path in ("/table/", "/standings.json", f"/players/{ana.pk}/", f"/players/{fay.pk}/"):
+        assert alice_client.get(path).status_code == 200, path
+    shown = table.tables(alice)
+    assert shown.pending
+    assert gus.pk not in shown.of("lama").history
+    assert all(gus.pk not in pair for pair in shown.of("lama").pairs)
+    queue.run()
+    assert table.tables(alice).of("lama").row(fay.pk).games == 7  # Gus's game is Fay's now

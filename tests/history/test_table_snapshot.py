@@ -10,8 +10,9 @@ from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 
-from games import services
 from games.rules import Round
+from games.services.games import delete_game
+from games.services.rounds import add_round
 from tests.helpers.sheet import FINISHED
 
 PAGES = ["/standings.json", "/table/", "/players/{ana}/"]
@@ -56,7 +57,7 @@ def test_a_final_round_saved_during_the_read_gives_the_page_before_or_after(
         before = page(client, path)
 
         def save(game=game):
-            services.add_round(game, Round(FINISHED[1]), 2)
+            add_round(game, Round(FINISHED[1]), 2)
 
         caches["folds"].clear()
         with saved_before_query(number, save) as saved:
@@ -68,5 +69,5 @@ def test_a_final_round_saved_during_the_read_gives_the_page_before_or_after(
         assert before != after  # the save changes the page: the test proves something
         if path.endswith(".json"):
             assert raced in (before, after), number
-        services.delete_game(game)  # the next turn starts from the same table
+        delete_game(game)  # the next turn starts from the same table
     assert number > 3

@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Game, Player
 from games.rules import Round
+from games.services.rounds import add_round
 from tests.helpers.admin import edit_round, form_data
 from tests.helpers.pagetext import texts
 from tests.helpers.sheet import FINISHED, sheet
@@ -40,7 +40,7 @@ def test_a_round_saved_after_another_phone_wrote_raises_it_too(make_game):
     stale_view = Game.objects.get(pk=game.pk)
     Game.objects.filter(pk=game.pk).raise_version()  # another phone's write, whatever it was
     before = version(game)
-    services.add_round(stale_view, Round((0, 4)), 2)
+    add_round(stale_view, Round((0, 4)), 2)
     assert version(game) != before
 
 
@@ -125,7 +125,7 @@ def test_a_game_saved_in_the_admin_writes_back_nothing_it_read(admin_client, mak
     url = f"/admin/games/game/{game.pk}/change/"
     data = form_data(admin_client.get(url)) | {"first_starter": "1"}
     before = version(game)
-    services.add_round(game, Round((12, 0)), 2)  # the table ends the game meanwhile
+    add_round(game, Round((12, 0)), 2)  # the table ends the game meanwhile
     raised = version(game)
     assert admin_client.post(url, data).status_code == 302
     stored = Game.objects.get(pk=game.pk)

@@ -16,7 +16,7 @@ def test_a_deactivated_user_is_signed_out_of_every_page(alice_client, alice):
     [("django.contrib.auth.backends.ModelBackend", 200), ("games.auth.UserBackend", 302)],
 )
 def test_a_session_of_the_former_backend_is_signed_out(client, alice, backend, status):
-    """The README says so: a session opened under games.auth.UserBackend (December 2026)
+    """docs/deploy.md says so: a session opened under games.auth.UserBackend (December 2026)
     names a backend that is gone, so its owner logs in again, once."""
     session = client.session
     session.update({"_auth_user_id": str(alice.pk), "_auth_user_backend": backend,

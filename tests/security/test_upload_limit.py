@@ -73,8 +73,8 @@ def test_an_upload_within_the_limit_reaches_the_form(alice_client, settings):
     assert response.status_code == 302
 
 
-def test_the_proxy_in_the_readme_allows_what_the_app_allows():
-    readme = (ROOT / "README.md").read_text()
-    proxy = re.search(r"client_max_body_size (\d+)m;", readme)
+def test_the_proxy_in_the_deployment_notes_allows_what_the_app_allows():
+    notes = (ROOT / "docs" / "deploy.md").read_text()
+    proxy = re.search(r"client_max_body_size (\d+)m;", notes)
     assert proxy is not None
     assert int(proxy.group(1)) * MB == settings.UPLOAD_MAX_BYTES

@@ -8,9 +8,9 @@ from django.db import connection
 from django.tasks import default_task_backend
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Entry, Game, KeptTable, Night, Player, Round, ScorerLink, Seat, ShareLink
-from games.reports import table
+from games.reports import counting
+from games.services.links import add_scorer_link
 from jobs.models import Job
 from tests.helpers import seeding
 
@@ -44,7 +44,7 @@ def test_the_request_disables_the_account_and_leaves_its_games_to_the_worker(
     client, alice_client, alice, bob, make_game, queue
 ):
     game = make_game(names=("Ana", "Ben"), rounds=[(5, 0)])
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
     share = ShareLink.objects.create(game=game)
     bobs = make_game(names=("Ana", "Ben"), owner=bob)
     other_phone = client.__class__()
@@ -83,7 +83,7 @@ def test_the_worker_deletes_in_chunks_smaller_when_one_took_too_long(
 ):
     settings.DELETION_CHUNK_SECONDS = 0  # every chunk too long: the next one halves
     seeding.finished_games(alice, seeding.tables(120))
-    table.keep(alice)
+    counting.keep(alice)
     seen = []
     monkeypatch.setattr(Job, "advance", lambda job, done, total=None: seen.append((done, total)))
     from accounts import services as accounts

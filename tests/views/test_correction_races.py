@@ -4,8 +4,10 @@ the round is gone), or the sheet as it now stands; never a 500."""
 
 import pytest
 
-from games import models, services
+from games import models
 from games.reports import folds
+from games.services.rounds import undo_last_round
+from games.views import corrections
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +24,14 @@ def undone_right_after_the_first_read(monkeypatch):
             found = read(*args)
             while armed:
                 game = armed.pop()
-                services.undo_last_round(game, len(game.stored_rounds))
+                undo_last_round(game, len(game.stored_rounds))
             return found
 
         return reading
 
     monkeypatch.setattr(models, "read_rounds", then_undo(models.read_rounds))
     monkeypatch.setattr(folds, "read_played", then_undo(folds.read_played))
-    monkeypatch.setattr(services, "bound_round", then_undo(services.bound_round))
+    monkeypatch.setattr(corrections, "bound_round", then_undo(corrections.bound_round))
     return armed.append
 
 
@@ -50,7 +52,7 @@ def test_a_page_opened_as_another_phone_undoes_its_round_is_no_500(
 def test_a_confirmation_from_that_page_changes_nothing(alice_client, make_game, page):
     game = make_game(rounds=[(3, 0, 5), (4, 2, 0)])
     opened = alice_client.get(f"/games/{game.pk}/{page}")
-    services.undo_last_round(game, 2)
+    undo_last_round(game, 2)
     bound = {key: opened.context["form"][key].value() for key in ("round_id", "round_version")}
     sent = bound | {"round_number": 2, "seat_0": 6, "seat_1": 0, "seat_2": 5}
 

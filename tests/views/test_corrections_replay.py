@@ -6,10 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
 from games.models import Game
 from games.rules import Round
 from games.rules.lama import RULES as LAMA
+from games.services.rounds import StaleSheet, bound_round, undo_last_round
+from games.services.saves import CHANGED, SAVED, Submission, correct_round, save_round
 
 pytestmark = pytest.mark.django_db
 
@@ -36,20 +37,20 @@ class Phone:
 
     def read(self):
         self.game = Game.objects.get(pk=self.pk)
-        self.bound = {n: services.bound_round(self.game, n) for n in range(1, self.game.next_round)}
+        self.bound = {n: bound_round(self.game, n) for n in range(1, self.game.next_round)}
 
     # Each answer shows this phone the sheet as it now stands (read again).
 
     def add(self, round_):
-        sub = services.Submission(number=self.game.next_round, round=round_)
-        result = services.save_round(self.game, sub, None).result
+        sub = Submission(number=self.game.next_round, round=round_)
+        result = save_round(self.game, sub, None).result
         self.read()
         return result
 
     def edit(self, number, round_):
         round_id, version = self.bound[number]
-        sub = services.Submission(number=number, round=round_)
-        result = services.correct_round(self.game, number, sub, None, round_id, version).result
+        sub = Submission(number=number, round=round_)
+        result = correct_round(self.game, number, sub, None, round_id, version).result
         self.read()
         return result
 
@@ -57,12 +58,12 @@ class Phone:
         number = self.game.next_round - 1
         round_id, version = self.bound[number]
         try:
-            services.undo_last_round(self.game, number, round_id, version)
-        except services.StaleSheet:
-            return services.CHANGED
+            undo_last_round(self.game, number, round_id, version)
+        except StaleSheet:
+            return CHANGED
         finally:
             self.read()
-        return services.SAVED
+        return SAVED
 
 
 def stored(pk):
@@ -87,22 +88,22 @@ def test_two_phones_correcting_leave_what_was_typed_and_its_fold(make_game, data
             phone.read()
         elif action == "add":
             round_ = typed_round(data, phone.game.state.totals)
-            if phone.add(round_) == services.SAVED:
+            if phone.add(round_) == SAVED:
                 model.append(round_)
         elif action == "undo" and phone.bound:
-            if phone.undo() == services.SAVED:
+            if phone.undo() == SAVED:
                 model.pop()
         elif action == "edit" and phone.bound:
             number = data.draw(st.integers(1, len(phone.bound)))
             before = LAMA.fold(PLAYERS, model[: number - 1]).totals if number > 1 else (0,) * 3
             round_ = typed_round(data, before)
-            if phone.edit(number, round_) == services.SAVED:
+            if phone.edit(number, round_) == SAVED:
                 was, model[number - 1] = model[number - 1], round_
                 assert stored(pk)[1] == folded(model)
                 if not LAMA.validate_round(before, was.entries, number - 1):
                     # taken back at once (typed as it was, on the totals of then), from a
                     # phone up to date: every total exactly as before
-                    assert Phone(pk).edit(number, was) == services.SAVED
+                    assert Phone(pk).edit(number, was) == SAVED
                     model[number - 1] = was
                     assert stored(pk)[1] == totals_now
         entries, totals = stored(pk)

@@ -16,12 +16,16 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 
-import accounts.services
-from games import services
+import accounts.tasks
 from games.archive import restore
 from games.archive.tasks import import_backup
 from games.models import Game, Player, Round, Seat
 from games.rules import Round as Played
+from games.services import saves
+from games.services.games import start_game
+from games.services.links import add_scorer_link
+from games.services.rounds import add_round
+from games.views import corrections
 from jobs.models import Chunk, Job
 
 pytestmark = pytest.mark.engine
@@ -89,7 +93,7 @@ def holding(monkeypatch, owner, name, reached):
 def importing(alice, monkeypatch):
     """Alice's import of five games, one batch each, run by the task on its own connection
     and held after its first batch, with the two games of hers it seats players from."""
-    services.start_game(alice, ["Ana", "Ben"])
+    start_game(alice, ["Ana", "Ben"])
     monkeypatch.setattr(restore, "FIRST_BATCH_ROWS", 1)
     monkeypatch.setattr(restore, "next_size", lambda rows, seconds: 1)
     backup = [{"players": ["Ana", "Zoe"], "rounds": [{"entries": {"Ana": n, "Zoe": 0}}]}
@@ -146,7 +150,7 @@ def test_an_account_deleted_during_a_batch_of_its_import_waits_for_it_then_goes_
 
 
 def test_an_import_whose_account_was_deleted_before_it_ran_does_nothing(importing, alice):
-    accounts.services.delete_account(alice)
+    accounts.tasks.delete_account(alice)
 
     import_backup.call(importing.pk)
 
@@ -163,20 +167,21 @@ WRITES = {
     ),
     "an undone round": ("/games/{pk}/undo/", {"round_number": 1}),
 }
-SERVICES = {"a new round": "add_round", "an edited round": "replace_round",
-            "an undone round": "undo_last_round"}  # fmt: skip
+# Each write's service, where its view's path looks it up.
+SERVICES = {"a new round": (saves, "add_round"), "an edited round": (saves, "replace_round"),
+            "an undone round": (corrections, "undo_last_round")}  # fmt: skip
 
 
 @pytest.mark.parametrize("write", WRITES)
 def test_a_write_read_before_its_game_was_deleted_answers_404(alice, make_game, monkeypatch, write):
     game = make_game(names=("Ana", "Ben"), rounds=[[3, 0]])
-    real = getattr(services, SERVICES[write])
+    real = getattr(*SERVICES[write])
 
     def deleted_first(*args, **kwargs):
         Elsewhere(lambda: signed_in(alice).post(f"/games/{game.pk}/delete/")).join()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, SERVICES[write], deleted_first)
+    monkeypatch.setattr(*SERVICES[write], deleted_first)
     path, data = WRITES[write]
 
     response = signed_in(alice).post(path.format(pk=game.pk), data | {"last_to_quit": 0})
@@ -192,7 +197,7 @@ def test_a_game_deleted_while_a_round_is_being_saved_waits_for_it_then_goes(
     game = make_game(names=("Ana", "Ben"), rounds=[[3, 0]])
     saving = threading.Event()
     holding(monkeypatch, Game, "settle", saving)  # the round and its entries written
-    save = Elsewhere(lambda: services.add_round(game, Played((1, 2)), 2))
+    save = Elsewhere(lambda: add_round(game, Played((1, 2)), 2))
     assert saving.wait(30)
 
     deletion = Elsewhere(lambda: signed_in(alice).post(f"/games/{game.pk}/delete/"))
@@ -207,14 +212,14 @@ def test_a_game_deleted_while_its_scorer_saves_answers_the_scorer_404(
     alice, make_game, monkeypatch
 ):
     game = make_game(names=("Ana", "Ben"))
-    link = services.add_scorer_link(game)
-    real = services.add_round
+    link = add_scorer_link(game)
+    real = saves.add_round  # what save_round calls
 
     def deleted_first(*args, **kwargs):
         Elsewhere(lambda: signed_in(alice).post(f"/games/{game.pk}/delete/")).join()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "add_round", deleted_first)
+    monkeypatch.setattr(saves, "add_round", deleted_first)
     data = {"round_number": 1, "seat_0": 1, "seat_1": 2, "last_to_quit": 0}
 
     response = Client(raise_request_exception=False).post(f"/s/{link.token}/rounds/", data)

@@ -7,9 +7,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from pytest_django.asserts import assertInHTML
 
-from games import services
 from games.archive import bgstats
 from games.models import Game
+from games.services.games import set_venue_and_note
 from tests.helpers.pagetext import tags, text
 
 FINISHED = [(31, 0, 12), (20, 3, -10)]
@@ -102,7 +102,7 @@ def test_the_picture_shows_a_new_place(alice_client, make_game):
 
 def test_the_history_shows_them(alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_venue_and_note(game, "Chez Anaïs", "Revanche dimanche")
+    set_venue_and_note(game, "Chez Anaïs", "Revanche dimanche")
 
     page = text(alice_client.get("/history/").content.decode())
 
@@ -118,9 +118,9 @@ def test_the_history_finds_games_by_place_or_note_whatever_the_case_and_accents(
     alice_client, make_game, words
 ):
     found = make_game(rounds=FINISHED)
-    services.set_venue_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été, Zoé, Łódź")
+    set_venue_and_note(found, "Chez Anaïs", "Revanche dimanche, l’été, Zoé, Łódź")
     other = make_game(rounds=FINISHED)
-    services.set_venue_and_note(other, "Lyon", "Café 100%")
+    set_venue_and_note(other, "Lyon", "Café 100%")
 
     response = alice_client.get("/history/", {"search": words})
 
@@ -138,7 +138,7 @@ def test_the_search_field_has_a_label_and_keeps_what_was_typed(alice_client):
 
 def test_the_json_has_them(alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_venue_and_note(game, "Lyon", "Café\ncrème")
+    set_venue_and_note(game, "Lyon", "Café\ncrème")
 
     data = alice_client.get(f"/games/{game.pk}.json").json()
 
@@ -147,7 +147,7 @@ def test_the_json_has_them(alice_client, make_game):
 
 def test_the_csv_has_them_on_each_row_and_safe(alice_client, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_venue_and_note(game, "=Lyon", "Café")
+    set_venue_and_note(game, "=Lyon", "Café")
 
     response = alice_client.get("/history/export.csv")
     lines = b"".join(response.streaming_content).decode("utf-8-sig").splitlines()
@@ -164,7 +164,7 @@ def upload(client, data):
 @pytest.mark.engine
 def test_a_backup_brings_them_back(alice_client, client, bob, make_game):
     game = make_game(rounds=FINISHED)
-    services.set_venue_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
+    set_venue_and_note(game, "Chez Anaïs", "Revanche\ndimanche")
     exported = json.loads(b"".join(alice_client.get("/history/export.json").streaming_content))[
         "games"
     ]
@@ -235,7 +235,7 @@ def test_a_backup_with_a_place_or_note_it_cannot_keep_is_refused(
 
 def test_bg_stats_gets_them_as_location_and_comments(make_game):
     game = make_game(rounds=FINISHED)
-    services.set_venue_and_note(game, "Chez Anaïs", "Revanche dimanche")
+    set_venue_and_note(game, "Chez Anaïs", "Revanche dimanche")
 
     play = bgstats.play(game)
 
@@ -252,9 +252,9 @@ def test_bg_stats_gets_neither_when_the_game_has_none(make_game):
 @pytest.mark.engine
 def test_the_search_takes_percent_signs_as_typed(alice_client, make_game):
     found = make_game(rounds=FINISHED)
-    services.set_venue_and_note(found, "Lyon", "Café 100%")
+    set_venue_and_note(found, "Lyon", "Café 100%")
     other = make_game(rounds=FINISHED)
-    services.set_venue_and_note(other, "Lyon", "Café 1000")
+    set_venue_and_note(other, "Lyon", "Café 1000")
 
     page = alice_client.get("/history/", {"search": "100%"}).content.decode()
 

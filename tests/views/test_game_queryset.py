@@ -5,9 +5,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import rules, services
-from games.models import Game, read_played, read_rounds
+from games import rules
+from games.models import Game, ScorerLink, Seat
+from games.reads import read_played, read_rounds
 from games.rules import Round
+from games.services.rounds import add_round
 
 pytestmark = pytest.mark.engine
 
@@ -48,7 +50,7 @@ def test_a_game_written_since_is_finished_at_once(make_game):
     game = make_game(rounds=[(31, 10, 5)])
     assert not Game.objects.finished().exists()
 
-    services.add_round(game, Round((20, 3, 0)), 2)
+    add_round(game, Round((20, 3, 0)), 2)
 
     assert list(Game.objects.finished()) == [game]
 
@@ -81,7 +83,7 @@ def test_sheets_read_in_chunks_cost_the_same_per_chunk(make_game):
 def test_the_rounds_are_read_in_order_with_their_times_and_keys(make_game):
     made = make_game(rounds=[(5, 0, 3), (31, -1, 4)])
     key = uuid.uuid4()
-    services.add_round(made, Round((9, 2, 0)), 3, key=key)
+    add_round(made, Round((9, 2, 0)), 3, key=key)
 
     game = next(Game.objects.filter(pk=made.pk).with_rounds())
 
@@ -101,10 +103,11 @@ def test_what_the_folds_read_is_what_the_sheet_reads(make_game):
         make_game(names=("Zoé", "Léon"), rounds=[(23, 31)], kind="llama_llama"),
         make_game(names=("Ana", "Ben", "Cleo", "Dan")),
     ]
-    services.add_round(games[0], Round((9, 2, 0), last_to_quit=1), 4)
+    add_round(games[0], Round((9, 2, 0), last_to_quit=1), 4)
     pks = [game.pk for game in games]
 
-    played, stored = read_played(pks), read_rounds(pks)
+    seats = Seat.objects.filter(game__in=pks)
+    played, stored = read_played(seats), read_rounds(seats, ScorerLink.objects)
 
     assert played.keys() == stored.keys() == set(pks)
     for pk in pks:

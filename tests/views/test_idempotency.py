@@ -57,19 +57,19 @@ def test_each_form_carries_a_fresh_key(alice_client, make_game):
 def test_a_double_tap_racing_itself_is_saved_not_stale(alice_client, make_game, monkeypatch):
     """Both requests read the game before either saved: the second finds its own key saved
     when it comes to write, and answers as for a saved round, not "already saved"."""
-    from games import services
     from games.models import Game
     from games.rules import Round as Typed
+    from games.services import saves
 
     game = make_game()
     key = uuid.uuid4()
-    add_round = services.add_round
+    add_round = saves.add_round  # what save_round calls
 
     def the_other_tap_first(*args, **kwargs):
         add_round(Game.objects.get(pk=game.pk), Typed((5, 0, 12)), 1, key)
         return add_round(*args, **kwargs)
 
-    monkeypatch.setattr(services, "add_round", the_other_tap_first)
+    monkeypatch.setattr(saves, "add_round", the_other_tap_first)
     response = alice_client.post(f"/games/{game.pk}/rounds/", round_post(str(key)))
 
     assert response.status_code == 302

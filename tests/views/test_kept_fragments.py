@@ -4,8 +4,8 @@ part made for something else."""
 
 import pytest
 
-from games import services
 from games.models import Game, Player
+from games.services.players import rename_player
 from tests.helpers.pagetext import tags
 from tests.helpers.sheet import post_round, sheet
 
@@ -42,7 +42,7 @@ def test_a_refused_round_shows_what_was_typed_and_why(alice_client, make_game):
 def test_a_renamed_player_shows_at_once(alice_client, make_game):
     game = make_game()
     assert "Cleo" in sheet(alice_client, game).text
-    services.rename_player(Player.objects.get(name="Cleo"), "Clémence")
+    rename_player(Player.objects.get(name="Cleo"), "Clémence")
     body = sheet(alice_client, game).text
     assert "Clémence" in body and ">Cleo<" not in body
 

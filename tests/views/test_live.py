@@ -78,10 +78,11 @@ def test_a_poll_gets_no_content_while_nothing_changed(client, shared):
 
 
 def test_a_poll_gets_the_new_round_and_its_announcement(client, shared):
-    from games import rules, services
+    from games import rules
+    from games.services.rounds import add_round
 
     seen = Game.objects.get(pk=shared.game.pk).version
-    services.add_round(shared.game, rules.Round((1, 2, 0)), 2)
+    add_round(shared.game, rules.Round((1, 2, 0)), 2)
 
     response = client.get(f"/live/{shared.token}/", {"seen": seen}, headers={"HX-Request": "true"})
 

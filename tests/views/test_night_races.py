@@ -1,6 +1,6 @@
 """Starting, rematching, moving and deleting games of one account at once, each on its own
 connection (a thread), as the phones of a table do on PostgreSQL: every write takes the
-account's row first (services.lock_account), so none chooses a night that another deletes
+account's row first (games/locks.py), so none chooses a night that another deletes
 (a foreign-key error) and no two wait on each other (a deadlock). Never a 500."""
 
 import random

@@ -5,10 +5,11 @@ after the write, never a 500."""
 
 import pytest
 
-from games import services
 from games.models import Game
 from games.reports import folds
 from games.rules import Round
+from games.services.games import delete_game
+from games.services.rounds import add_round
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def between_the_halves(monkeypatch, write):
 def test_a_final_round_saved_during_the_read_gives_before_or_after(
     alice_client, monkeypatch, night, path
 ):
-    done = between_the_halves(monkeypatch, lambda: services.add_round(night, Round(FINAL), 2))
+    done = between_the_halves(monkeypatch, lambda: add_round(night, Round(FINAL), 2))
     response = alice_client.get(path.format(night=night.night_id))
     assert done and response.status_code == 200
     assert Game.objects.get(pk=night.pk).finished_at is not None
@@ -53,6 +54,6 @@ def test_a_game_deleted_during_the_read_gives_before_or_after(
     alice_client, monkeypatch, night, path
 ):
     first = Game.objects.exclude(pk=night.pk).get()
-    done = between_the_halves(monkeypatch, lambda: services.delete_game(first))
+    done = between_the_halves(monkeypatch, lambda: delete_game(first))
     response = alice_client.get(path.format(night=night.night_id))
     assert done and response.status_code == 200

@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from openskill.models import PlackettLuce
 
-from games import services
 from games.models import Game, Night
+from games.services.games import delete_game
+from games.services.players import merge_players, rename_player, roster_player
 from tests.helpers import worlds
 from tests.helpers.pagetext import tags
 from tests.helpers.sheet import post_round
@@ -157,14 +158,14 @@ def test_the_table_follows_an_edit_a_deletion_a_rename_and_a_merge(alice_client,
     )
     assert response.status_code == 302
     assert wins(alice_client) == {"Ana": 1, "Ben": 1, "Cleo": 2}
-    services.delete_game(last)
+    delete_game(last)
     assert wins(alice_client) == {"Ana": 1, "Ben": 0, "Cleo": 2}
     cleo = Game.objects.get(pk=night_of_four[0].pk).seats[2].player
-    services.rename_player(cleo, "Cléo")
+    rename_player(cleo, "Cléo")
     assert ranked(alice_client)[0] == "Cléo"
-    dan = services.roster_player(cleo.owner, "Dan")
+    dan = roster_player(cleo.owner, "Dan")
     play(alice_client, [], names=("Dan", "Zoé"))
-    services.merge_players(cleo, dan)
+    merge_players(cleo, dan)
     assert ranked(alice_client)[0] == "Dan"
 
 

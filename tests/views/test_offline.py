@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 from django.templatetags.static import static
 
+from games.keeping import ACCOUNT_HEADER, ANONYMOUS
 from games.views import offline
-from scorekeeper.keeping import ACCOUNT_HEADER, ANONYMOUS
 from tests.helpers.pagetext import tags
 
 

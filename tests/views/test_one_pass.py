@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
 from games.models import Game
 from games.rules import Round
+from games.services.rounds import add_round
 from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.engine
@@ -65,6 +65,6 @@ def test_a_save_after_another_phone_wrote_folds_again_on_the_game_as_it_stands(
     state = read.ruleset.fold_with(2, read.as_rules_rounds(), 2, Round((0, 4)))
     Game.objects.filter(pk=game.pk).raise_version()  # another phone's write (a rename)
     fold_calls.clear()
-    saved = services.add_round(read, Round((0, 4)), 2, state=state)
+    saved = add_round(read, Round((0, 4)), 2, state=state)
     assert len(fold_calls) == 1
     assert saved.state.totals == (12, 7) and saved.version == Game.objects.get(pk=game.pk).version

@@ -69,14 +69,14 @@ def test_players_who_played_together_are_not_merged(alice_client, alice, make_ga
 
 
 def test_a_merge_refused_while_it_runs_moves_nothing(alice, make_game, ann_and_anne):
-    from games import services
+    from games.services.players import PlayedTogether, merge_players
 
     ann, anne = ann_and_anne
     make_game(names=("Anne", "Ann"))
     versions = dict(Game.objects.values_list("pk", "version"))
 
-    with pytest.raises(services.PlayedTogether):
-        services.merge_players(ann, anne)
+    with pytest.raises(PlayedTogether):
+        merge_players(ann, anne)
 
     assert dict(Game.objects.values_list("pk", "version")) == versions
     assert Seat.objects.filter(player=ann).count() == 2

@@ -8,10 +8,10 @@ from django.core.cache import caches
 from django.utils import translation
 from PIL import Image
 
-from games import services
 from games.models import Game
 from games.reports import picture
 from games.rules import Round
+from games.services.rounds import replace_round
 
 
 def finished_game(make_game, **kwargs):
@@ -79,7 +79,7 @@ def test_an_unchanged_picture_is_not_sent_again(alice_client, make_game):
 def test_an_edited_round_makes_a_new_picture(alice_client, make_game):
     game = finished_game(make_game)
     first = alice_client.get(url(game))
-    services.replace_round(Game.objects.get(pk=game.pk), 2, Round((20, 8, -10)))
+    replace_round(Game.objects.get(pk=game.pk), 2, Round((20, 8, -10)))
 
     again = alice_client.get(url(game), headers={"if-none-match": first["ETag"]})
 

@@ -8,8 +8,10 @@ unique constraint with the database's lower(), which differs on PostgreSQL for l
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Player
+from games.services.games import start_game
+from games.services.players import SamePlayer
+from games.views import sheet
 
 pytestmark = pytest.mark.engine
 
@@ -28,16 +30,16 @@ def test_names_that_differ_only_in_case_are_refused_at_one_table(alice_client, n
 
 def test_two_names_that_are_one_roster_player_are_refused(alice):
     Player.objects.create(owner=alice, name="Ana")
-    with pytest.raises(services.SamePlayer):
-        services.start_game(alice, ["Ana", "ANA"])
+    with pytest.raises(SamePlayer):
+        start_game(alice, ["Ana", "ANA"])
     assert not alice.games.exists()
 
 
 def test_the_refusal_names_the_player_on_the_form(alice_client, monkeypatch):
     def same_player(owner, names, first_starter, kind):
-        raise services.SamePlayer(names[1])
+        raise SamePlayer(names[1])
 
-    monkeypatch.setattr(services, "start_game", same_player)
+    monkeypatch.setattr(sheet, "start_game", same_player)
     data = {"game": "lama", "player_0": "Ana", "player_1": "Ben", "starter": 0}
     response = alice_client.post("/games/new/", data)
     assert response.status_code == 422
@@ -45,8 +47,8 @@ def test_the_refusal_names_the_player_on_the_form(alice_client, monkeypatch):
 
 
 def test_a_known_name_in_another_case_is_the_same_roster_player(alice):
-    first = services.start_game(alice, ["Ana", "Ben"])
-    second = services.start_game(alice, ["ana", "Cleo"])
+    first = start_game(alice, ["Ana", "Ben"])
+    second = start_game(alice, ["ana", "Cleo"])
     assert first.seats[0].player == second.seats[0].player
 
 

@@ -9,9 +9,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.models import Round, ScorerLink
 from games.rules import Round as Played
+from games.services import saves
+from games.services.links import add_scorer_link, revoke_scorer_link
+from games.services.rounds import add_round
+from games.views import corrections
 from tests.helpers.pagetext import text
 
 HTMX = {"HX-Request": "true"}
@@ -25,7 +28,7 @@ def game(make_game):
 
 @pytest.fixture
 def link(game):
-    return services.add_scorer_link(game)
+    return add_scorer_link(game)
 
 
 def round_data(number, *entries):
@@ -35,17 +38,17 @@ def round_data(number, *entries):
 
 def turned_off_around_the_save(monkeypatch, link, before):
     """The owner turns `link` off just before the service saves, or just after it committed."""
-    real = services.add_round
+    real = saves.add_round  # what save_round calls
 
     def add_round(*args, **kwargs):
         if before:
-            services.revoke_scorer_link(link)
+            revoke_scorer_link(link)
         saved = real(*args, **kwargs)
         if not before:
-            services.revoke_scorer_link(link)
+            revoke_scorer_link(link)
         return saved
 
-    monkeypatch.setattr(services, "add_round", add_round)
+    monkeypatch.setattr(saves, "add_round", add_round)
 
 
 def test_a_save_committed_before_the_link_was_turned_off_is_said_saved(
@@ -98,10 +101,10 @@ def test_the_save_that_ends_the_game_shows_the_end_and_the_link_then_only_shows_
 def test_a_finished_games_link_gives_its_result_picture_and_a_turned_off_one_does_not(
     client, game, link
 ):
-    services.add_round(game, Played(LAST_ROUND), 2)
+    add_round(game, Played(LAST_ROUND), 2)
 
     picture = client.get(f"/s/{link.token}/result.png")
-    services.revoke_scorer_link(link)
+    revoke_scorer_link(link)
     gone = client.get(f"/s/{link.token}/result.png")
 
     assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
@@ -157,7 +160,7 @@ def test_scorer_link_days_is_a_setting(client, game, link, settings):
 
 
 def test_a_board_poll_after_the_game_ended_shows_the_end_read_only(client, game, link):
-    services.add_round(game, Played(LAST_ROUND), 2)
+    add_round(game, Played(LAST_ROUND), 2)
 
     poll = client.get(f"/s/{link.token}/board/?seen=0", headers=HTMX)
 
@@ -169,7 +172,7 @@ def test_a_board_poll_after_the_game_ended_shows_the_end_read_only(client, game,
 def test_a_board_poll_of_a_link_turned_off_says_so_without_numbers_that_are_not_there(
     client, game, link
 ):
-    services.add_round(game, Played(LAST_ROUND), 2)
+    add_round(game, Played(LAST_ROUND), 2)
     ScorerLink.objects.filter(pk=link.pk).update(created_at=timezone.now() - timedelta(days=3))
 
     poll = client.get(f"/s/{link.token}/board/?seen=0", headers=HTMX)
@@ -177,3 +180,30 @@ def test_a_board_poll_of_a_link_turned_off_says_so_without_numbers_that_are_not_
     assert poll.status_code == 286
     assert "This game is over" in poll.text and "owner can still correct it" in poll.text
     assert "below" not in text(poll.text)
+
+
+def test_an_undo_reaching_a_link_turned_off_meanwhile_undoes_nothing(
+    client, game, link, monkeypatch
+):
+    """The link is asked again inside the undo's transaction, as a save's is: a revocation
+    that commits between the page's door and the delete wins."""
+    real = corrections.undo_last_round
+
+    def revoked_first(*args, **kwargs):
+        revoke_scorer_link(link)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(corrections, "undo_last_round", revoked_first)
+
+    answer = client.post(f"/s/{link.token}/undo/", {"round_number": 1})
+
+    assert answer.status_code == 404
+    assert game.rounds.count() == 1
+
+
+def test_an_undo_committed_before_the_link_was_turned_off_stands(client, game, link):
+    undone = client.post(f"/s/{link.token}/undo/", {"round_number": 1})
+    revoke_scorer_link(link)
+
+    assert undone.status_code == 302
+    assert game.rounds.count() == 0

@@ -7,8 +7,8 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client, RequestFactory
 
-from games import services
 from games.rules import Round
+from games.services.rounds import replace_round, undo_last_round
 from tests.helpers.pagetext import parts, tags, texts
 from tests.helpers.sheet import sheet
 
@@ -37,7 +37,7 @@ def key_of(page):
 def test_an_edited_round_shows_at_once(alice_client, make_game):
     game = make_game(rounds=[[3, 5, 0]])
     assert "5" in numbers(sheet(alice_client, game))
-    services.replace_round(game, 1, Round((3, 7, 0)))
+    replace_round(game, 1, Round((3, 7, 0)))
     table = numbers(sheet(alice_client, game))
     assert "7" in table and "5" not in table
 
@@ -45,7 +45,7 @@ def test_an_edited_round_shows_at_once(alice_client, make_game):
 def test_an_undone_round_goes_at_once(alice_client, make_game):
     game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])
     assert "Edit round 2" in cells(sheet(alice_client, game))
-    services.undo_last_round(game, 2)
+    undo_last_round(game, 2)
     assert "Edit round 2" not in cells(sheet(alice_client, game))
 
 

@@ -2,62 +2,30 @@
 write, once it commits, to every stream of the game; none while the page is up to date; the
 stream ends when its door shuts; a cap per account and per address."""
 
-import asyncio
-import contextlib
-
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import logout
 from django.db import transaction
 from django.test import AsyncClient
 
-from games import services
 from games.models import Game, ScorerLink, ShareLink
 from games.rules import Round
+from games.services.games import delete_game
+from games.services.links import add_scorer_link, revoke_scorer_link
+from games.services.rounds import add_round
 from games.streams import hub as hubs
+from tests.helpers.stream_reader import Stream, event
 
-WAIT = 2  # seconds: far more than anything here takes
-
-
-def event(version):
-    return f"id: {version}\ndata: {version}\n\n".encode()
-
-
-class Stream:
-    """A stream opened by a phone, its chunks read as they come."""
-
-    END = object()
-
-    def __init__(self, response):
-        self.response, self.chunks = response, asyncio.Queue()
-        self.reader = asyncio.create_task(self._read()) if response.streaming else None
-
-    async def _read(self):
-        async for chunk in self.response.streaming_content:
-            await self.chunks.put(chunk)
-        await self.chunks.put(self.END)
-
-    async def next(self, wait=WAIT):
-        return await asyncio.wait_for(self.chunks.get(), wait)
-
-    async def nothing(self, wait=0.3):
-        with pytest.raises(TimeoutError):
-            await asyncio.wait_for(self.chunks.get(), wait)
-
-    async def ended(self):
-        assert await self.next() is self.END
-
-    async def close(self):
-        if self.reader is not None:
-            self.reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.reader
+HEARTBEAT = b"event: heartbeat\ndata: 15\n\n"  # with the default interval, in seconds
 
 
 async def opened(client, url, **headers):
+    """The stream, once it said how soon to come back and that it is alive (a heartbeat at
+    once: the page trusts it only then)."""
     stream = Stream(await client.get(url, headers=headers))
     if stream.reader is not None:
-        assert (await stream.next()).startswith(b"retry: ")
+        first = await stream.next()
+        assert first.startswith(b"retry: ") and first.endswith(HEARTBEAT)
     return stream
 
 
@@ -99,7 +67,7 @@ def test_a_save_reaches_the_owners_and_the_viewers_streams(owner_client, game, o
         sheet = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
         live = await opened(AsyncClient(), f"/live/{link.token}/events/?seen={game.version}")
         await sheet.nothing()  # the page is up to date: nothing to say
-        saved = await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        saved = await sync_to_async(on_commit)(add_round, game, Round((3, 0)), 1)
         assert await sheet.next() == event(saved.version)
         assert await live.next() == event(saved.version)
         await sheet.close(), await live.close()
@@ -121,7 +89,7 @@ def test_a_page_behind_hears_the_version_at_once(owner_client, game):
 def test_nothing_is_said_before_the_write_commits(owner_client, game, on_commit):
     def rolled_back():
         with pytest.raises(RuntimeError), transaction.atomic():
-            services.add_round(game, Round((3, 0)), 1)
+            add_round(game, Round((3, 0)), 1)
             raise RuntimeError
 
     @async_to_sync
@@ -138,7 +106,7 @@ def test_another_accounts_game_and_a_dead_link_have_no_stream(client, bob, game)
     other = AsyncClient()
     other.force_login(bob)
     revoked = ScorerLink.objects.create(game=game, number=1)
-    services.revoke_scorer_link(revoked)
+    revoke_scorer_link(revoked)
 
     @async_to_sync
     async def follow():
@@ -151,12 +119,12 @@ def test_another_accounts_game_and_a_dead_link_have_no_stream(client, bob, game)
 
 
 def test_a_scorer_links_stream_ends_when_the_link_is_turned_off(game, on_commit):
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
 
     @async_to_sync
     async def follow():
         stream = await opened(AsyncClient(), f"/s/{link.token}/events/?seen={game.version}")
-        await sync_to_async(on_commit)(services.revoke_scorer_link, link)
+        await sync_to_async(on_commit)(revoke_scorer_link, link)
         assert await stream.next() == b"event: gone\ndata: \n\n"
         await stream.ended()
 
@@ -181,7 +149,7 @@ def test_a_log_out_ends_the_owners_stream_and_a_deletion_the_viewers(
         await sync_to_async(on_commit)(log_out)
         assert await sheet.next() == b"event: gone\ndata: \n\n"
         await live.nothing()
-        await sync_to_async(on_commit)(services.delete_game, game)
+        await sync_to_async(on_commit)(delete_game, game)
         assert await live.next() == b"event: gone\ndata: \n\n"
 
     follow()
@@ -227,6 +195,23 @@ def test_a_subscription_back_makes_every_stream_check_once(owner_client, game, m
         await stream.nothing()
         hubs.hub()._subscribed()
         assert await stream.next() == event(54321)
+        await stream.close()
+
+    follow()
+
+
+def test_an_idle_stream_says_it_is_alive_by_an_event_the_page_sees(owner_client, game, settings):
+    """A comment line would keep a proxy from closing the stream, but `EventSource` never shows
+    one to the page, which could then not tell an idle stream from a mute one."""
+    settings.STREAM_HEARTBEAT_SECONDS = 0.2
+
+    @async_to_sync
+    async def follow():
+        stream = Stream(await owner_client.get(f"/games/{game.pk}/events/?seen={game.version}"))
+        assert (await stream.next()).endswith(b"event: heartbeat\ndata: 0.2\n\n")
+        await stream.nothing(0.1)
+        assert await stream.next(0.5) == b"event: heartbeat\ndata: 0.2\n\n"
+        assert await stream.next(0.5) == b"event: heartbeat\ndata: 0.2\n\n"
         await stream.close()
 
     follow()

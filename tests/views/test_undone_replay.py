@@ -3,9 +3,10 @@ it saved was undone is answered "saved, then undone", and never saved again."""
 
 import uuid
 
-from games import services
 from games.models import UndoneKey
 from games.rules import Round
+from games.services import saves
+from games.services.rounds import undo_last_round
 
 HTMX = {"HX-Request": "true"}
 
@@ -40,14 +41,14 @@ def test_a_save_whose_round_is_saved_and_undone_while_it_is_sent_is_not_saved_ag
     the key undone when it saves."""
     game = make_game(rounds=[(3, 0, 5)])
     key = uuid.uuid4()
-    real = services.add_round
+    real = saves.add_round  # what save_round calls
 
     def first_sending_saved_then_undone(*args, **kwargs):
         real(type(game).objects.get(pk=game.pk), Round((4, 0, 2)), 2, key)
-        services.undo_last_round(type(game).objects.get(pk=game.pk), 2)
+        undo_last_round(type(game).objects.get(pk=game.pk), 2)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "add_round", first_sending_saved_then_undone)
+    monkeypatch.setattr(saves, "add_round", first_sending_saved_then_undone)
 
     again = alice_client.post(f"/games/{game.pk}/rounds/", round_post(2, key, 4, 0, 2))
 
@@ -58,6 +59,6 @@ def test_a_save_whose_round_is_saved_and_undone_while_it_is_sent_is_not_saved_ag
 def test_a_round_undone_without_a_key_leaves_none(make_game):
     game = make_game(rounds=[(3, 0, 5), (4, 0, 2)])  # saved with no key, as the admin does
 
-    services.undo_last_round(game, 2)
+    undo_last_round(game, 2)
 
     assert not UndoneKey.objects.exists()

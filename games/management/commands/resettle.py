@@ -5,7 +5,7 @@ each write, so a game a change ends, no longer ends or ranks otherwise keeps its
 until then.
 
 One game at a time, each in a transaction with its row locked as a write at the table takes
-it (services.lock), so it runs while the app serves. Games still being imported are left to
+it (rounds.lock), so it runs while the app serves. Games still being imported are left to
 their import, which settles them as it writes them.
 """
 
@@ -14,8 +14,8 @@ from collections import Counter
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games import services
 from games.models import Game
+from games.services.rounds import lock
 
 BATCH = 500
 
@@ -56,7 +56,7 @@ def resettle(pk):
         game = Game.objects.filter(pk=pk).first()
         if game is None:
             return GONE
-        game = services.lock(game)
+        game = lock(game)
         was = [game.finished_at, game.places]
         game.settle()
         now = [game.finished_at, game.places]
