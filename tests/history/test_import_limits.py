@@ -16,8 +16,6 @@ from tests.helpers.backups import hostile_backup, valid_backup
 from tests.helpers.pagetext import tags
 from tests.history.test_backup_import import a_game, upload
 
-pytestmark = pytest.mark.engine
-
 MEMORY_ABOVE_IDLE = 50 * 1024 * 1024  # bytes a 10 MB file may cost the worker
 
 
@@ -31,6 +29,7 @@ def no_replay(monkeypatch):
     monkeypatch.setattr(backup, "read_game", replayed)
 
 
+@pytest.mark.engine
 def test_one_import_at_a_time(alice, alice_client):
     running = Job.objects.create(owner=alice, kind=Job.Kind.IMPORT)
 
@@ -42,6 +41,7 @@ def test_one_import_at_a_time(alice, alice_client):
     assert Job.objects.count() == 1
 
 
+@pytest.mark.engine
 def test_an_import_whose_worker_died_does_not_block_the_next(alice, alice_client, settings):
     silent = Job.objects.create(owner=alice, kind=Job.Kind.IMPORT)
     silent.start()
@@ -154,6 +154,7 @@ def peak_memory_of_import(owner, content):
         tracemalloc.stop()
 
 
+@pytest.mark.engine
 @pytest.mark.slow
 def test_a_hostile_10_mb_file_costs_little_memory_and_no_replay(alice, no_replay):
     peak, job = peak_memory_of_import(alice, hostile_backup())
@@ -163,6 +164,8 @@ def test_a_hostile_10_mb_file_costs_little_memory_and_no_replay(alice, no_replay
     assert peak < MEMORY_ABOVE_IDLE / 10, peak  # counted, never built
 
 
+@pytest.mark.engine
+@pytest.mark.slow
 def test_the_memory_of_an_import_does_not_grow_with_its_file(alice, bob, monkeypatch):
     """A file three times as big takes about the same memory: it is read a game at a time and
     written a batch at a time. The batches keep one size here: they follow the machine's
