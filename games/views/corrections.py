@@ -3,6 +3,7 @@ scorer links' are the same functions, given an Access (games/access.py). The han
 of an edit page posts to views/fill.py."""
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -21,6 +22,7 @@ from games.refusals import (
 )
 from games.services.rounds import StaleSheet, bound_round, undo_last_round
 from games.services.saves import REFUSED, SAVED, UNDONE, correct_round
+from games.views.sheet import BoardForm
 
 
 @require_http_methods(["GET", "POST"])
@@ -34,7 +36,7 @@ def edit_round(request, access, number):
         if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
         if request.htmx:  # still there: the follower follows on from this version
-            return render(request, "games/round_edit.html#follow", _follower(access, game, number))
+            return _follow(request, access, game, number)
         return _edit_page(request, access, game, number, bound)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
@@ -128,6 +130,15 @@ def _gone_elsewhere(request, access, notice):
     message), instead of the sheet inside the edit page."""
     messages.warning(request, notice)
     return HttpResponseClientRedirect(access.sheet_url)
+
+
+def _follow(request, access, game, number):
+    """The follower's answer: nothing while the game is at the version it has seen (a 204, as
+    the sheet's board gets), else itself at the new version."""
+    seen = BoardForm(request.GET)
+    if seen.is_valid() and seen.cleaned_data["seen"] == str(game.version):
+        return HttpResponse(status=204)
+    return render(request, "games/round_edit.html#follow", _follower(access, game, number))
 
 
 def _follower(access, game, number):

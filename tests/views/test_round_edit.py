@@ -177,6 +177,8 @@ def test_an_edit_pages_follower_is_sent_to_the_sheet_once_its_round_is_undone(
     not the sheet inside the edit page."""
     game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
     follow = alice_client.get(f"/games/{game.pk}/rounds/2/edit/?seen={game.version}", **HTMX)
+    assert follow.status_code == 204  # nothing new
+    follow = alice_client.get(f"/games/{game.pk}/rounds/2/edit/?seen=0", **HTMX)
     assert 'id="board"' in follow.text and "round-form" not in follow.text  # still there
     game.rounds.filter(number=2).delete()
 
