@@ -387,7 +387,7 @@ class RoundAdmin(admin.ModelAdmin):
     @admin.display(description=_("totals after this round"))
     def totals_after(self, obj):
         game = obj.game
-        result = game.state.rounds[obj.number - 1]
+        result = game.state.round_at(obj.number)  # beyond the end: the final totals
         return " · ".join(f"{n} {t}" for n, t in zip(game.names, result.totals, strict=True))
 
     def save_related(self, request, form, formsets, change):

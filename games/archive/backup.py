@@ -71,8 +71,10 @@ def game_json(game):
                 "points": dict(zip(names, r.points, strict=True)),
                 "last_to_quit": _seat_name(names, s.played.last_to_quit),
                 "saved_at": s.created_at.isoformat(),
+                # typed after the end (a correction moved it): kept, counted nothing
+                **({"beyond_end": True} if r in state.beyond else {}),
             }
-            for r, s in zip(state.rounds, stored, strict=True)
+            for r, s in zip((*state.rounds, *state.beyond), stored, strict=True)
         ],
         "totals": dict(zip(names, state.totals, strict=True)),
         "finished": state.finished,
@@ -118,7 +120,7 @@ def csv_rows(games):
         state, names, played = game.state, game.names, game.get_kind_display()
         venue, note = spreadsheet_safe(game.venue), spreadsheet_safe(game.note)
         date = timezone.localtime(game.created_at).date().isoformat()
-        for r in state.rounds:
+        for r in state.rounds:  # the rounds in play: those beyond the end count nothing
             for seat, name in enumerate(names):
                 yield [
                     game.pk,

@@ -1,0 +1,108 @@
+"""A correction that moves the end is saved at the first tap, says beforehand what it does,
+and keeps the rounds typed after the end on record, apart and not counted; taken back, the
+game is exactly as it was (games/rules/base.py: GameState.beyond)."""
+
+import pytest
+
+from games.models import Game, ShareLink
+from tests.helpers.pagetext import tags, text
+
+pytestmark = pytest.mark.django_db
+
+TYPED = [[13, 5, 2], [20, 3, 4], [6, 2, 1]]  # Ana 39, Ben 10, Cleo 7
+SAID = "Ana reaches 51 in round 2: the game ends there. Round 3 no longer counts."
+
+
+def typed(*values, number=1):
+    # nobody emptied their hand: who quit last starts the next round
+    seats = {f"seat_{seat}": v for seat, v in enumerate(values)}
+    return seats | {"round_number": number, "last_to_quit": 0}
+
+
+def test_the_three_round_typo_is_corrected_at_the_first_tap_and_taken_back(alice_client, make_game):
+    game = make_game(rounds=TYPED)
+    url = f"/games/{game.pk}/rounds/1/edit/"
+
+    preview = alice_client.post(f"/games/{game.pk}/rounds/1/later/", typed(31, 5, 2))
+    assert SAID in text(preview.text)  # before saving
+    assert Game.objects.get(pk=game.pk).state.totals == (39, 10, 7)
+
+    saved = alice_client.post(url, typed(31, 5, 2))  # the first tap
+    assert saved.status_code == 302
+    sheet = alice_client.get(saved["Location"]).text
+    assert SAID in text(sheet)
+    game = Game.objects.get(pk=game.pk)
+    assert game.state.finished and game.state.totals == (51, 8, 6)
+    assert len(game.state.rounds) == 2 and game.state.beyond[0].entries == (6, 2, 1)
+    assert game.finished_at == game.stored_rounds[1].created_at and game.places == [3, 2, 1]
+    assert "Typed after the end of the game: not counted" in sheet
+    assert game.rounds.count() == 3  # on record, as typed
+
+    as_json = alice_client.get(f"/games/{game.pk}.json").json()
+    assert [r.get("beyond_end", False) for r in as_json["rounds"]] == [False, False, True]
+    assert as_json["rounds"][2]["entries"] == {"Ana": 6, "Ben": 2, "Cleo": 1}
+    assert as_json["totals"] == {"Ana": 51, "Ben": 8, "Cleo": 6} and as_json["finished"]
+
+    back = alice_client.post(url, typed(13, 5, 2))  # taken back
+    assert back.status_code == 302
+    assert "Nobody reaches 40 any more: the game goes on. Round 3 counts again." in text(
+        alice_client.get(back["Location"]).text
+    )
+    game = Game.objects.get(pk=game.pk)
+    assert game.state.totals == (39, 10, 7) and len(game.state.rounds) == 3
+    assert not game.state.beyond and not game.state.finished
+    assert game.finished_at is None and game.places is None
+
+
+def test_a_correction_that_ends_a_finished_game_later_counts_the_rounds_after_again(
+    alice_client, make_game
+):
+    game = make_game(rounds=[*TYPED, [9, 30, 1]])  # ends in round 4: Ana 48, Ben 40
+    url = f"/games/{game.pk}/rounds/1/edit/"
+    alice_client.post(url, typed(31, 5, 2))  # now it ends in round 2
+    game = Game.objects.get(pk=game.pk)
+    assert len(game.state.rounds) == 2 and len(game.state.beyond) == 2
+    assert game.finished_at == game.stored_rounds[1].created_at
+
+    response = alice_client.post(url, typed(13, 5, 2))
+    said = (
+        "Ana reaches 48 and Ben reaches 40 in round 4: the game ends there. Rounds 3 to 4 count "
+        "again."
+    )
+    assert said in text(alice_client.get(response["Location"]).text)
+    game = Game.objects.get(pk=game.pk)
+    assert game.state.totals == (48, 40, 8) and len(game.state.rounds) == 4
+    assert game.finished_at == game.stored_rounds[3].created_at and game.places == [3, 2, 1]
+
+
+def test_the_sheet_and_the_live_view_show_the_rounds_after_the_end_apart(
+    alice_client, client, make_game
+):
+    game = make_game(rounds=TYPED)
+    alice_client.post(f"/games/{game.pk}/rounds/1/edit/", typed(31, 5, 2))
+    link = ShareLink.objects.create(game=game)
+    for page in (alice_client.get(f"/games/{game.pk}/"), client.get(f"/live/{link.token}/")):
+        (apart,) = tags(page.text, "tbody", class_="beyond-end")
+        assert "Typed after the end of the game: not counted" in page.text
+        assert "typed, not counted:" in page.text
+    assert "Undo round 3" in alice_client.get(f"/games/{game.pk}/").text
+
+
+def test_a_new_round_after_the_end_is_still_refused(alice_client, make_game):
+    game = make_game(rounds=TYPED)
+    alice_client.post(f"/games/{game.pk}/rounds/1/edit/", typed(31, 5, 2))
+    response = alice_client.post(f"/games/{game.pk}/rounds/", typed(1, 2, 0, number=4))
+    assert response.status_code in (409, 422)
+    assert Game.objects.get(pk=game.pk).rounds.count() == 3
+
+
+def test_the_round_after_the_end_can_be_undone(alice_client, make_game):
+    game = make_game(rounds=TYPED)
+    alice_client.post(f"/games/{game.pk}/rounds/1/edit/", typed(31, 5, 2))
+    game = Game.objects.get(pk=game.pk)
+    round_id, version = game.stored_rounds[2].pk, game.stored_rounds[2].version
+    confirm = {"round_number": 3, "round_id": round_id, "round_version": version}
+    response = alice_client.post(f"/games/{game.pk}/undo/", confirm)
+    assert response.status_code == 302
+    game = Game.objects.get(pk=game.pk)
+    assert game.rounds.count() == 2 and game.state.finished and not game.state.beyond
