@@ -186,12 +186,13 @@ def end_shift_message(shift, names, end_score):
         return ""
     sentences = [_ended(shift, names, end_score)]
     first, last = sorted((shift.was_in_play, shift.in_play))
-    count = {"first": first + 1, "last": last}
+    # "3", or "3–5": a range in figures, the same in every language
+    count = {"rounds": str(last) if last == first + 1 else f"{first + 1}–{last}"}
     if shift.in_play < shift.was_in_play:
         sentences.append(
             ngettext(
-                "Round %(first)s no longer counts.",
-                "Rounds %(first)s to %(last)s no longer count.",
+                "Round %(rounds)s no longer counts.",
+                "Rounds %(rounds)s no longer count.",
                 last - first,
             )
             % count
@@ -199,8 +200,8 @@ def end_shift_message(shift, names, end_score):
     elif shift.in_play > shift.was_in_play:
         sentences.append(
             ngettext(
-                "Round %(first)s counts again.",
-                "Rounds %(first)s to %(last)s count again.",
+                "Round %(rounds)s counts again.",
+                "Rounds %(rounds)s count again.",
                 last - first,
             )
             % count

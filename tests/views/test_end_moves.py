@@ -66,8 +66,7 @@ def test_a_correction_that_ends_a_finished_game_later_counts_the_rounds_after_ag
 
     response = alice_client.post(url, typed(13, 5, 2))
     said = (
-        "Ana reaches 48 and Ben reaches 40 in round 4: the game ends there. Rounds 3 to 4 count "
-        "again."
+        "Ana reaches 48 and Ben reaches 40 in round 4: the game ends there. Rounds 3–4 count again."
     )
     assert said in text(alice_client.get(response["Location"]).text)
     game = Game.objects.get(pk=game.pk)

@@ -92,8 +92,8 @@ def test_it_names_everyone_the_edit_takes_to_the_end(alice_client, make_game):
     response = edit(alice_client, game, 2, 9, 0, 20)
     assert response.status_code == 302
     assert (
-        "Ana reaches 40 and Cleo reaches 45 in round 2: the game ends there. Rounds 3 to 4 no "
-        "longer count." in text(alice_client.get(response["Location"]).text)
+        "Ana reaches 40 and Cleo reaches 45 in round 2: the game ends there. Rounds 3–4 no longer "
+        "count." in text(alice_client.get(response["Location"]).text)
     )
 
 
