@@ -3,9 +3,16 @@ and keeps the rounds typed after the end on record, apart and not counted; taken
 game is exactly as it was (games/rules/base.py: GameState.beyond)."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from games.display import sheet_context
 from games.models import Game, ShareLink
+from games.rules import Round
+from games.rules.lama import RULES as LAMA
+from games.services.saves import SAVED
 from tests.helpers.pagetext import tags, text
+from tests.views.test_corrections_replay import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +112,89 @@ def test_the_round_after_the_end_can_be_undone(alice_client, make_game):
     assert response.status_code == 302
     game = Game.objects.get(pk=game.pk)
     assert game.rounds.count() == 2 and game.state.finished and not game.state.beyond
+
+
+# --------------------------------------------------------------------------- from two phones
+
+
+def near_the_end(data, totals):
+    """A round as a scorer could type it on `totals`, big enough to move the end: one player
+    emptied their hand (giving back a chip they hold, or none), the others take a penalty."""
+    emptier = data.draw(st.integers(0, 2))
+    entries = [data.draw(st.sampled_from([1, 5, 12, 20, 31])) for _seat in range(3)]
+    entries[emptier] = max(
+        data.draw(st.sampled_from([0, -1, -10])), LAMA.best_return(totals[emptier])
+    )
+    return Round(tuple(entries))
+
+
+def assert_as_folded(pk, model):
+    """The game as stored is the fold of the rounds as typed, the end included: what the sheet
+    shows (its rows in play and beyond), whether it is over, since when, and the places."""
+    game = Game.objects.get(pk=pk)
+    assert [r.played.entries for r in game.stored_rounds] == [r.entries for r in model]
+    folded = LAMA.fold(3, model, 0)
+    assert game.state == folded
+    shown = sheet_context(game)
+    assert [row["number"] for row in shown["rows"]()] == [r.number for r in folded.rounds]
+    assert [row["typed"] for row in shown["beyond_rows"]()] == [r.entries for r in folded.beyond]
+    if folded.finished:
+        assert game.finished_at == game.stored_rounds[len(folded.rounds) - 1].created_at
+        assert game.places == list(LAMA.places(folded))
+    else:
+        assert (game.finished_at, game.places) == (None, None)
+
+
+def _fits(model, number, round_):
+    """Whether `round_`, typed again as round `number`, is a round the rules take (a chip typed
+    then may be one the player no longer holds, an earlier round corrected since)."""
+    try:
+        LAMA.fold_with(3, model, number, round_, 0)
+    except ValueError:
+        return False
+    return True
+
+
+@settings(  # few examples: `make check` runs it (150 passed once, in 17 s)
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_two_phones_adding_correcting_and_undoing_leave_the_fold_the_end_included(make_game, data):
+    pk = make_game().pk
+    phones, model = [Phone(pk), Phone(pk)], []
+    for _step in range(data.draw(st.integers(3, 9))):
+        phone = data.draw(st.sampled_from(phones))
+        action = data.draw(st.sampled_from(["add", "add", "edit", "edit", "undo", "read"]))
+        up_to_date = phone.game.version == Game.objects.get(pk=pk).version
+        if action == "read":
+            phone.read()
+        elif action == "add":
+            over = phone.game.state.finished
+            if phone.add(near_the_end(data, phone.game.state.totals)) == SAVED:
+                assert not over  # a round after the end is never added
+                model = [r.played for r in Game.objects.get(pk=pk).stored_rounds]
+        elif action == "undo" and phone.bound:
+            if phone.undo() == SAVED:
+                model.pop()
+        elif action == "edit" and phone.bound:
+            number = data.draw(st.integers(1, len(phone.bound)))
+            state = phone.game.state
+            before = state.round_at(number - 1).totals if number > 1 else (0, 0, 0)
+            was, round_ = model[number - 1] if up_to_date else None, near_the_end(data, before)
+            result = phone.edit(number, round_)
+            # never refused for where it moves the end: a phone up to date always saves
+            assert result == SAVED or not up_to_date
+            if result == SAVED:
+                model[number - 1] = Round(
+                    Game.objects.get(pk=pk).stored_rounds[number - 1].played.entries
+                )
+                assert_as_folded(pk, model)
+                if was is not None and _fits(model, number, was):
+                    # taken back at once: the game exactly as it was
+                    then = LAMA.fold(3, model[: number - 1] + [was] + model[number:], 0)
+                    assert Phone(pk).edit(number, was) == SAVED
+                    model[number - 1] = was
+                    assert Game.objects.get(pk=pk).state == then
+        assert_as_folded(pk, model)
