@@ -89,6 +89,21 @@ def game_json(game):
     }  # fmt: skip
 
 
+def _check_beyond(raw_rounds, state, spelled, ruleset):
+    """Rounds after the end come back only as a backup wrote them: marked `beyond_end` (typed
+    after the end, a correction having moved it). Unmarked, the file says they were played
+    after the end, which cannot be: refused as the sheet refuses adding them."""
+    unmarked = [
+        r.number
+        for r in state.beyond
+        if not (isinstance(item := raw_rounds[r.number - 1], dict) and item.get("beyond_end"))
+    ]
+    if unmarked:
+        facts = ruleset.end_facts(state.totals, len(state.rounds))
+        violation = rules.Violation("game_over", round=unmarked[0], params=facts)
+        raise Refused(*describe_all([violation], spelled, ruleset))
+
+
 def _seat_name(names, seat):
     return names[seat] if seat is not None and seat < len(names) else None
 
@@ -209,6 +224,7 @@ def read_game(item) -> GameBackup:
         state = ruleset.fold(len(spelled), rounds, first_starter)
     except rules.RoundRefused as refused:
         raise Refused(*describe_all(refused.violations, spelled, ruleset)) from None
+    _check_beyond(raw_rounds, state, spelled, ruleset)
     _check_totals(item.get("totals"), spelled, state)
     players = [names.clean(name) for name in spelled]
     started_at = _moment(item.get("started_at"), _("it started on “%(value)s”"))
