@@ -15,8 +15,8 @@ from django.utils import timezone
 from games.archive import restore, stream
 from games.models import Entry, Game, Player, Round, Seat
 from games.rules import Round as TypedRound
-from games.services.rounds import replace_round
 from games.services.players import SamePlayer
+from games.services.rounds import replace_round
 from jobs.models import Job
 from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
