@@ -353,7 +353,10 @@ class Ruleset:
         """Replay a whole game from its first round; RoundRefused names the first bad round.
 
         Every round is replayed as stored, leniently (`validate_round`), except round `typing`,
-        the one being typed, whose seats `retyped` (None: all of them) are checked as typed."""
+        the one being typed, whose seats `retyped` (None: all of them) are checked as typed.
+        The fold decides where the game ends: the rounds after that one are kept as typed in
+        `GameState.beyond` and count nothing (an earlier round corrected since moved the end
+        before them), never refused for it; `fold_with` refuses a new one."""
         if self.players_violation(players) is not None:
             raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} players")
         totals, results, beyond = (0,) * players, [], []
