@@ -198,3 +198,29 @@ def test_two_phones_adding_correcting_and_undoing_leave_the_fold_the_end_include
                     model[number - 1] = was
                     assert Game.objects.get(pk=pk).state == then
         assert_as_folded(pk, model)
+
+
+def test_every_page_of_a_game_with_a_round_beyond_the_end_answers(
+    alice_client, admin_client, make_game
+):
+    game = make_game(rounds=TYPED)
+    alice_client.post(f"/games/{game.pk}/rounds/1/edit/", typed(31, 5, 2))
+    game = Game.objects.get(pk=game.pk)
+    round_3 = game.rounds.get(number=3)
+    pages = [
+        f"/games/{game.pk}/", f"/games/{game.pk}/board/", f"/games/{game.pk}/rounds/3/edit/",
+        f"/games/{game.pk}/undo/?round=3",
+        f"/games/{game.pk}/result.png", f"/games/{game.pk}/bgstats.json", "/history/",
+        "/history/export.csv", f"/nights/{game.night_id}/", f"/nights/{game.night_id}.json",
+        f"/nights/{game.night_id}/night.png", "/table/", "/standings.json",
+        f"/players/{game.seats[0].player_id}/",
+    ]  # fmt: skip
+    for url in pages:
+        response = alice_client.get(url)
+        assert response.status_code == 200, url
+        if response.streaming:
+            b"".join(response.streaming_content)  # drawn whole
+    for url in (f"/admin/games/game/{game.pk}/change/", f"/admin/games/round/{round_3.pk}/change/"):
+        assert admin_client.get(url).status_code == 200, url
+    undo = alice_client.get(f"/games/{game.pk}/undo/?round=3").text
+    assert "Undo round 3" in undo
