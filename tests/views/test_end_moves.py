@@ -222,5 +222,7 @@ def test_every_page_of_a_game_with_a_round_beyond_the_end_answers(
             b"".join(response.streaming_content)  # drawn whole
     for url in (f"/admin/games/game/{game.pk}/change/", f"/admin/games/round/{round_3.pk}/change/"):
         assert admin_client.get(url).status_code == 200, url
+    round_page = admin_client.get(f"/admin/games/round/{round_3.pk}/change/").text
+    assert "Typed after the end of the game: not counted" in round_page  # not the totals
     undo = alice_client.get(f"/games/{game.pk}/undo/?round=3").text
     assert "Undo round 3" in undo
