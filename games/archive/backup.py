@@ -135,7 +135,9 @@ def csv_rows(games):
         state, names, played = game.state, game.names, game.get_kind_display()
         venue, note = spreadsheet_safe(game.venue), spreadsheet_safe(game.note)
         date = timezone.localtime(game.created_at).date().isoformat()
-        for r in state.rounds:  # the rounds in play: those beyond the end count nothing
+        # every round typed: one beyond the end (a correction moved it) applies 0 points,
+        # and its "total after" is the final total, so that the columns still add up
+        for r in (*state.rounds, *state.beyond):
             for seat, name in enumerate(names):
                 yield [
                     game.pk,

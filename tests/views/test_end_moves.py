@@ -224,5 +224,9 @@ def test_every_page_of_a_game_with_a_round_beyond_the_end_answers(
         assert admin_client.get(url).status_code == 200, url
     round_page = admin_client.get(f"/admin/games/round/{round_3.pk}/change/").text
     assert "Typed after the end of the game: not counted" in round_page  # not the totals
+    csv = b"".join(alice_client.get("/history/export.csv").streaming_content).decode()
+    assert [line.split(",")[2:8] for line in csv.splitlines() if ",3,1,Ana," in line] == [
+        ["3", "1", "Ana", "6", "0", "51"]  # typed 6, applied 0, the final total
+    ]
     undo = alice_client.get(f"/games/{game.pk}/undo/?round=3").text
     assert "Undo round 3" in undo
