@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from games.archive import restore, stream
 from games.models import Entry, Game, Player, Round, Seat
+from games.rules import Round as TypedRound
 from games.services.players import SamePlayer
+from games.services.rounds import replace_round
 from jobs.models import Job
 from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
@@ -239,6 +241,20 @@ def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_gam
 
     assert response.refused
     assert "the totals in the file are not what the rules give" in response.html
+
+
+def test_a_round_typed_after_the_end_comes_back_beyond_it(alice_client, make_game, bob, bob_client):
+    game = make_game(rounds=[(13, 5, 2), (20, 3, 4), (6, 2, 1)])  # Ana 39
+    replace_round(game, 1, TypedRound((31, 5, 2)))  # a typo corrected: Ana passes 40 in round 2
+    exported = alice_client.get("/history/export.json").getvalue()
+
+    assert upload(bob_client, exported).imported
+
+    (restored,) = Game.objects.filter(owner=bob)
+    assert restored.rounds.count() == 3 and len(restored.state.beyond) == 1
+    assert restored.finished_at == restored.stored_rounds[1].created_at
+    (after,) = exported_games(bob_client)
+    assert [r.get("beyond_end", False) for r in after["rounds"]] == [False, False, True]
 
 
 def test_a_round_after_the_end_is_refused(alice_client, make_game):
