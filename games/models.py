@@ -446,6 +446,22 @@ class UndoneKey(models.Model):
         return f"{self.key} ({self.number})"
 
 
+class RulesSettled(models.Model):
+    """A version of the rules (the fingerprint of games/rules/'s source, games/settling.py) by
+    which every game's finished_at and places were decided: `migrate` decides them all again
+    when today's is not here yet, so stored places never keep the verdict of older rules."""
+
+    fingerprint = models.CharField(_("fingerprint"), max_length=64, unique=True, editable=False)
+    settled_at = models.DateTimeField(_("settled at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("rules settled")
+        verbose_name_plural = _("rules settled")
+
+    def __str__(self):
+        return self.fingerprint[:12]
+
+
 class KeptTable(models.Model):
     """The group's table of an account as last computed (games/reports/counting.py), kept so that
     a page shows it at once while the worker counts a newer one (games/reports/recount.py).
