@@ -87,7 +87,7 @@ def test_the_game_page_shows_seats_rounds_and_read_only_results(admin_client, ma
 
     html = response.content.decode()
     assert "Ana 51 · Ben 3 · Cleo 2" in html
-    assert "Ana 20 · Ben 3 · Cleo -10" in html  # round 2 as typed, inline
+    assert "Ana 20 · Ben 3 · Cleo −10" in html  # round 2 as typed, inline
     assert round_url(game, 2) in html
     assert set(response.context["adminform"].form.fields) == {"kind", "first_starter"}
 
