@@ -294,6 +294,12 @@ class Game(models.Model):
         return {r.key: r.number for r in self.stored_rounds if r.key is not None}
 
     @property
+    def winner_names(self) -> list[str]:
+        """Who won, by name, once the game is over (several: a shared victory); none before."""
+        state = self.state
+        return [self.names[seat] for seat in state.winners] if state.finished else []
+
+    @property
     def ruleset(self) -> rules.Ruleset:
         """The rules of this game's kind, which every score of it comes from."""
         return rules.for_kind(self.kind)
