@@ -39,24 +39,33 @@ run: run-packages setup catalogs
 # Both run the tests on as many processes as there are cores (pytest-xdist): XDIST= for one.
 XDIST ?= -n auto
 
-# The edit loop: the rules, views, security and history tests on SQLite, without the browser
-# and without the tests that start a process of their own or take seconds (markers in
-# pyproject.toml), with
-# few Hypothesis examples (the `dev` profile, tests/conftest.py).
+# The edit loop: the rules, views, security and history tests on SQLite, without the browser,
+# the tests that start a process of their own or take seconds, and the sweeps that send the
+# same requests to every URL (some 870 tests; markers in pyproject.toml: make test runs them
+# all), with few Hypothesis examples (the `dev` profile, tests/conftest.py).
+CHECK_LEAVES_OUT := not browser and not server and not slow and not every_url
 check: setup
-	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "not browser and not server and not slow" \
+	env -u DATABASE_URL $(PY) -m pytest $(XDIST) -m "$(CHECK_LEAVES_OUT)" \
 		tests/rules tests/views tests/security tests/history $(PYTEST_ARGS)
 
 # The whole suite on SQLite, then, on a throwaway PostgreSQL server (bin/with-postgres), the
 # tests whose outcome can depend on the engine (marked `engine`, see pyproject.toml).
 test: test-sqlite test-postgres
 
+# Each pass ends with its slowest tests and a line of its own time (its PostgreSQL server's
+# start and stop included), so that every CI log shows where the budget goes: the two passes
+# together within 9 minutes on a 2-core machine.
+DURATIONS ?= --durations=25
+timed = start=$$(date +%s); status=0; $(2) || status=$$?; \
+	echo "$(1) pass: $$(($$(date +%s) - start)) s"; exit $$status
+
 test-sqlite: test-packages setup vnu firefox-phone
 	$(PY) manage.py makemigrations --check --dry-run
-	env -u DATABASE_URL $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
+	$(call timed,SQLite,env -u DATABASE_URL $(PY) -m pytest $(XDIST) $(DURATIONS) $(PYTEST_ARGS))
 
 test-postgres: test-packages setup vnu
-	bin/with-postgres --fast $(PY) -m pytest $(XDIST) -m engine $(PYTEST_ARGS)
+	$(call timed,PostgreSQL,bin/with-postgres --fast $(PY) -m pytest $(XDIST) -m engine \
+		$(DURATIONS) $(PYTEST_ARGS))
 
 # The Nu Html Checker that tests/deploy/test_valid_html.py runs over every main page: npm's
 # vnu-jar, installed once into .vnu/ (its install script, which fetches a Java, is skipped:
@@ -78,7 +87,9 @@ $(FIREFOX_PHONE)/node_modules/.installed: $(FIREFOX_PHONE)/package-lock.json
 firefox-phone: $(FIREFOX_PHONE)/node_modules/.installed
 
 # Not a test: load figures for docs/benchmarks.md (gunicorn + wrk, on SQLite and PostgreSQL;
-# Chromium for how soon the other phones follow).
+# Chromium for how soon the other phones follow). First, on each engine, the full-size checks
+# (bench/full_size/: the suite's scale tests at the sizes they stand for), which fail it when
+# one misses; BENCH_ARGS="--only full-size" runs those alone (minutes), "--only load" the rest.
 bench: test-packages setup
 	$(PY) bench/run.py $(BENCH_ARGS)
 

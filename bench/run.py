@@ -13,9 +13,13 @@ big accounts' growth (bench/growth.py), the nights of an imported history (bench
 how soon a saved round shows on the other phones
 (bench/follow.py, Chromium), and issue 32's loop of edits and /standings.json at 5,000 games
 beside another account's sheet (bench/recount.py): the run fails when it misses its targets.
+First, on each engine, the full-size checks (bench/full_size/): the suite's scale tests at the
+sizes they stand for (a 20,000-game account deleted and exported, imports of 1.2 and 3.6 MB,
+the table at 5,000 games), which the suite proves small; the run fails when one misses.
 
     bench/run.py                          SQLite, then PostgreSQL (bin/with-postgres)
     bench/run.py --engine sqlite --duration 10 --connections 20 --threads 2
+    bench/run.py --only full-size         the full-size checks alone (make bench BENCH_ARGS=...)
 """
 
 import argparse
@@ -40,6 +44,8 @@ HISTORY_PATH = "/history/"
 def options():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--only", choices=["full-size", "load"],
+                        help="the full-size checks alone, or the load figures alone")  # fmt: skip
     parser.add_argument("--duration", type=int, default=10, help="seconds per page")
     parser.add_argument("--connections", type=int, default=20)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
@@ -237,14 +243,38 @@ def bench(engine, opts):
         sys.exit(f"{engine}: issue 32's loop missed its targets (bench/recount.py)")
 
 
+FULL_SIZE = ROOT / "bench" / "full_size"
+
+
+def full_size(engine):
+    """The full-size checks (bench/full_size/) on the engine of DATABASE_URL, with pytest; on
+    PostgreSQL, those whose outcome can depend on the engine, as in the suite. Exits non-zero
+    when one misses."""
+    command = [PYTHON, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
+               "--durations=0", str(FULL_SIZE)]  # fmt: skip
+    if engine == "PostgreSQL":
+        command += ["-m", "engine"]
+    print(f"\n## {engine}: full-size checks (bench/full_size/)\n", flush=True)
+    if subprocess.run(command, cwd=ROOT).returncode != 0:
+        sys.exit(f"{engine}: a full-size check missed (bench/full_size/)")
+
+
+def run(engine, opts):
+    if opts.only != "load":
+        full_size(engine)
+    if opts.only != "full-size":
+        bench(engine, opts)
+
+
 def main():
     opts = options()
-    ensure_wrk()
+    if opts.only != "full-size":
+        ensure_wrk()
     if opts.engine in ("sqlite", "both"):
         os.environ.pop("DATABASE_URL", None)
-        bench("SQLite", opts)
+        run("SQLite", opts)
     if opts.engine == "postgres" and os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        bench("PostgreSQL", opts)
+        run("PostgreSQL", opts)
     elif opts.engine in ("postgres", "both"):
         # a throwaway server, durable (fsync on), for the duration of this run
         again = without_engine(sys.argv[1:])

@@ -417,7 +417,9 @@ class RoundAdmin(admin.ModelAdmin):
     @admin.display(description=_("totals after this round"))
     def totals_after(self, obj):
         game = obj.game
-        result = game.state.rounds[obj.number - 1]
+        result = game.state.round_at(obj.number)
+        if result in game.state.beyond:  # kept as typed, after the end a correction moved
+            return gettext("Typed after the end of the game: not counted")
         return " · ".join(f"{n} {t}" for n, t in zip(game.names, result.totals, strict=True))
 
     def save_related(self, request, form, formsets, change):

@@ -42,6 +42,8 @@ def sheet_context(game, edit_url=None):
             "columns": columns,
             # called by the template only when its table is not kept already
             "rows": partial(_rows, state, edit_url),
+            "beyond_rows": partial(_beyond_rows, state, edit_url),
+            "last_typed": state.next_round - 1,  # the round an undo takes back
             "standings": _standings(columns, ruleset, state),
             "winners": [names[seat] for seat in state.winners],
             "starter": starter,
@@ -79,6 +81,21 @@ def _rows(state, edit_url):
             ],
         }
         for r in state.rounds
+    ]
+
+
+def _beyond_rows(state, edit_url):
+    """The rounds typed after the end (GameState.beyond): what was typed, which counts
+    nothing, with their edit links (a correction may bring them back into play)."""
+    label = _("Edit round %(number)s")
+    return [
+        {
+            "number": r.number,
+            "edit_url": edit_url(r.number),
+            "edit_label": label % {"number": r.number},
+            "typed": r.entries,
+        }
+        for r in state.beyond
     ]
 
 

@@ -319,16 +319,22 @@ class Game(models.Model):
     def decide(self, state, last_saved):
         """Set whether the game is over, since when and each seat's place, as the rules decide
         for its rounds folded into `state` (None: rounds its rules refuse, which is not over),
-        the last one saved at `last_saved`: finished_at and places both, or neither. No round
-        is played after the end, so the game ended when its last round was saved. Whether
-        they changed; nothing is written (settle writes a stored game's, the import's bulk
-        insert a new one's)."""
+        the last one in play saved at `last_saved`: finished_at and places both, or neither.
+        Rounds typed after the end (beyond it, where a correction moved it) count for neither.
+        Whether they changed; nothing is written (settle writes a stored game's, the import's
+        bulk insert a new one's)."""
         over = state is not None and state.finished
         decided = (last_saved, list(rules.for_kind(state.kind).places(state))) if over else None
         decided = decided or (None, None)
         changed = decided != (self.finished_at, self.places)
         self.finished_at, self.places = decided
         return changed
+
+    def ended_at(self, state):
+        """When the last round in play of `state` (this game's rounds as stored, folded) was
+        saved: the end, when rounds typed after it are beyond it (a correction moved it)."""
+        rounds = self.stored_rounds[: len(state.rounds)]
+        return rounds[-1].created_at if rounds else None
 
     def settle(self, state=None, last_saved=None):
         """Store whether the game is over, since when and each seat's place (decide): `state`
@@ -337,12 +343,11 @@ class Game(models.Model):
         if state is None:
             for name in ("stored", "state"):
                 self.__dict__.pop(name, None)
-            rounds = self.stored_rounds
-            last_saved = rounds[-1].created_at if rounds else None
             try:
                 state = self.state
             except ValueError:  # rounds its rules refuse (rules changed since): not over
                 state = None
+            last_saved = None if state is None else self.ended_at(state)
         if self.decide(state, last_saved):
             decided = {"finished_at": self.finished_at, "places": self.places}
             Game.objects.filter(pk=self.pk).update(**decided)

@@ -179,6 +179,50 @@ def recount_message(recounts, names):
     )
 
 
+def end_shift_message(shift, names, end_score):
+    """Where a correction moves the end (rules.EndShift), before it is saved and after: "Ana
+    reaches 51 in round 2: the game ends there. Round 3 no longer counts." "" if it does not."""
+    if shift is None:
+        return ""
+    sentences = [_ended(shift, names, end_score)]
+    first, last = sorted((shift.was_in_play, shift.in_play))
+    # "3", or "3–5": a range in figures, the same in every language
+    count = {"rounds": str(last) if last == first + 1 else f"{first + 1}–{last}"}
+    if shift.in_play < shift.was_in_play:
+        sentences.append(
+            ngettext(
+                "Round %(rounds)s no longer counts.",
+                "Rounds %(rounds)s no longer count.",
+                last - first,
+            )
+            % count
+        )
+    elif shift.in_play > shift.was_in_play:
+        sentences.append(
+            ngettext(
+                "Round %(rounds)s counts again.",
+                "Rounds %(rounds)s count again.",
+                last - first,
+            )
+            % count
+        )
+    return " ".join(sentences)
+
+
+def _ended(shift, names, end_score):
+    """Where the game now ends, or that it goes on."""
+    if not shift.finished:
+        return _("Nobody reaches %(score)s any more: the game goes on.") % {"score": end_score}
+    if not shift.reached:  # the round limit ended it
+        return _("The game ends after round %(number)s, its last.") % {"number": shift.in_play}
+    reached = [
+        _("%(name)s reaches %(total)s") % {"name": names[seat], "total": total}
+        for seat, total in sorted(shift.reached.items())
+    ]
+    values = {"reached": and_list(reached), "number": shift.in_play}
+    return _("%(reached)s in round %(number)s: the game ends there.") % values
+
+
 def undone_message(number):
     """An undo page for round `number`, which is gone (undone from this page before Back, or
     from another phone): nothing more is undone."""

@@ -1,9 +1,30 @@
 """gunicorn's worker for the ASGI application (gunicorn.conf.py): uvicorn's."""
 
+import inspect
+
+from gunicorn.errors import AppImportError
 from uvicorn_worker import UvicornWorker
+
+ASGI_APP = "scorekeeper.asgi"
 
 
 class Worker(UvicornWorker):
     # A restart waits this long for the requests under way, as gunicorn's graceful_timeout,
     # and then ends the streams still open: their pages open them again on the new workers.
     CONFIG_KWARGS = UvicornWorker.CONFIG_KWARGS | {"timeout_graceful_shutdown": 5}
+
+    def load_wsgi(self):
+        # uvicorn takes any other callable for an ASGI 2 app and answers 500 to every request
+        # (`gunicorn scorekeeper.wsgi` did so): the app is refused before the first request,
+        # and gunicorn stops, printing why ("App failed to load", exit status 4).
+        super().load_wsgi()
+        if not is_asgi(self.wsgi):
+            raise AppImportError(
+                f"{self.app.app_uri} is not an ASGI application, and gunicorn.conf.py's worker "
+                f"(uvicorn's) serves ASGI only: run `gunicorn {ASGI_APP}`."
+            )
+
+
+def is_asgi(app):
+    """Whether uvicorn would call `app` as an ASGI 3 application (uvicorn.config's test)."""
+    return inspect.iscoroutinefunction(app) or inspect.iscoroutinefunction(type(app).__call__)

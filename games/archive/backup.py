@@ -71,8 +71,10 @@ def game_json(game):
                 "points": dict(zip(names, r.points, strict=True)),
                 "last_to_quit": _seat_name(names, s.played.last_to_quit),
                 "saved_at": s.created_at.isoformat(),
+                # typed after the end (a correction moved it): kept, counted nothing
+                **({"beyond_end": True} if r in state.beyond else {}),
             }
-            for r, s in zip(state.rounds, stored, strict=True)
+            for r, s in zip((*state.rounds, *state.beyond), stored, strict=True)
         ],
         "totals": dict(zip(names, state.totals, strict=True)),
         "finished": state.finished,
@@ -85,6 +87,21 @@ def game_json(game):
             "id": game.night.pk, "start": game.night.start.isoformat(), "label": game.night.label,
         },
     }  # fmt: skip
+
+
+def _check_beyond(raw_rounds, state, spelled, ruleset):
+    """Rounds after the end come back only as a backup wrote them: marked `beyond_end` (typed
+    after the end, a correction having moved it). Unmarked, the file says they were played
+    after the end, which cannot be: refused as the sheet refuses adding them."""
+    unmarked = [
+        r.number
+        for r in state.beyond
+        if not (isinstance(item := raw_rounds[r.number - 1], dict) and item.get("beyond_end"))
+    ]
+    if unmarked:
+        facts = ruleset.end_facts(state.totals, len(state.rounds))
+        violation = rules.Violation("game_over", round=unmarked[0], params=facts)
+        raise Refused(*describe_all([violation], spelled, ruleset))
 
 
 def _seat_name(names, seat):
@@ -118,7 +135,9 @@ def csv_rows(games):
         state, names, played = game.state, game.names, game.get_kind_display()
         venue, note = spreadsheet_safe(game.venue), spreadsheet_safe(game.note)
         date = timezone.localtime(game.created_at).date().isoformat()
-        for r in state.rounds:
+        # every round typed: one beyond the end (a correction moved it) applies 0 points,
+        # and its "total after" is the final total, so that the columns still add up
+        for r in (*state.rounds, *state.beyond):
             for seat, name in enumerate(names):
                 yield [
                     game.pk,
@@ -207,6 +226,7 @@ def read_game(item) -> GameBackup:
         state = ruleset.fold(len(spelled), rounds, first_starter)
     except rules.RoundRefused as refused:
         raise Refused(*describe_all(refused.violations, spelled, ruleset)) from None
+    _check_beyond(raw_rounds, state, spelled, ruleset)
     _check_totals(item.get("totals"), spelled, state)
     players = [names.clean(name) for name in spelled]
     started_at = _moment(item.get("started_at"), _("it started on “%(value)s”"))

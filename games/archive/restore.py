@@ -152,7 +152,9 @@ def _insert_games(owner, backups, tables, job, made):
             note=backup.note, importing_id=job.pk,
             night_id=None if backup.night is None else made[backup.night.id],
         )  # fmt: skip
-        game.decide(backup.state, moments[-1] if moments else None)
+        # it ended with its last round in play (any after it are beyond the end)
+        in_play = moments[: len(backup.state.rounds)]
+        game.decide(backup.state, in_play[-1] if in_play else None)
         games.append(game)
     Game.including_imports.bulk_create(games)
     seats = Seat.objects.bulk_create(

@@ -225,7 +225,7 @@ class RoundForm(forms.Form):
         if self.number is None:
             return state.totals
         if self.number > 1:
-            return state.rounds[self.number - 2].totals
+            return state.round_at(self.number - 1).totals
         return (0,) * len(self.game.names)
 
     def entry_rows(self):

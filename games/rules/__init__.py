@@ -10,6 +10,10 @@ After changing a game's rules, run `manage.py resettle`: whether a game is over,
 when, is stored at each write (Game.finished_at, which the history filters on), and only that
 command decides it again for the games already played. The folds follow by themselves.
 
+The fold is the one judge of where a game ends: a correction that moves the end is never
+refused for it; the rounds typed after the end stay stored as typed and the fold keeps them in
+`GameState.beyond`, counted nothing, until a correction moves the end after them again.
+
 No game's own constant lives at this level: what one game has, its ruleset says
 (`for_kind("lama").min_players`). The bounds here hold for every game at once.
 """
@@ -21,6 +25,7 @@ from games.rules.base import (
     ROUND_LIMIT,
     SHARED,
     TOTAL,
+    EndShift,
     GameState,
     Recount,
     Round,
@@ -57,6 +62,7 @@ __all__ = [
     "ROUND_LIMIT",
     "SHARED",
     "TOTAL",
+    "EndShift",
     "GameState",
     "Recount",
     "Round",

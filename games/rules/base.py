@@ -83,6 +83,25 @@ class Recount:
 
 
 @dataclass(frozen=True)
+class EndShift:
+    """Where a correction moves the end (`Ruleset.end_shift`): the game had `was_in_play`
+    rounds in play and `was_finished`; it now has `in_play` and `finished`, of `typed` rounds
+    typed. `reached`: each seat at or past the end score now, with its total."""
+
+    was_in_play: int
+    was_finished: bool
+    in_play: int
+    finished: bool
+    typed: int
+    reached: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def beyond(self) -> int:
+        """How many typed rounds the game leaves beyond its end now."""
+        return self.typed - self.in_play
+
+
+@dataclass(frozen=True)
 class GameState:
     kind: str
     players: int
@@ -102,10 +121,22 @@ class GameState:
     # Llama Llama with 3 players: the dummy hand goes to the right of this seat (several
     # seats when they tie for the lowest total).
     dummy_beside: tuple[int, ...] = ()
+    # The rounds typed after the round the game ended in (an earlier round corrected since
+    # moved the end before them): kept as typed, counted nothing (each one's `points` are
+    # zeros, its `totals` the final ones), and counted again when the correction is taken
+    # back. `rounds` are the rounds in play alone.
+    beyond: tuple[RoundResult, ...] = ()
 
     @property
     def next_round(self) -> int:
-        return len(self.rounds) + 1
+        """The number the next round stored would take (after any beyond the end)."""
+        return len(self.rounds) + len(self.beyond) + 1
+
+    def round_at(self, number: int) -> RoundResult:
+        """Round `number` as folded, in play or beyond the end; IndexError for none."""
+        if number < 1:
+            raise IndexError(number)
+        return (*self.rounds, *self.beyond)[number - 1]
 
     @property
     def shared_victory(self) -> bool:
@@ -322,13 +353,23 @@ class Ruleset:
         """Replay a whole game from its first round; RoundRefused names the first bad round.
 
         Every round is replayed as stored, leniently (`validate_round`), except round `typing`,
-        the one being typed, whose seats `retyped` (None: all of them) are checked as typed."""
+        the one being typed, whose seats `retyped` (None: all of them) are checked as typed.
+        The fold decides where the game ends: the rounds after that one are kept as typed in
+        `GameState.beyond` and count nothing (an earlier round corrected since moved the end
+        before them), never refused for it; `fold_with` refuses a new one."""
         if self.players_violation(players) is not None:
             raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} players")
-        totals, results = (0,) * players, []
+        totals, results, beyond = (0,) * players, [], []
         starter = first_starter if self.has_starter else None
         for number, round_ in enumerate(map(_as_round, rounds), start=1):
             entries = self._given_back(round_.entries, totals)
+            if beyond or self.is_over(totals, number - 1):
+                # The game ended before it: typed all the same (an earlier round corrected
+                # since moved the end), kept as typed, counted nothing.
+                if number == typing:
+                    self._check_beyond(entries, number)
+                beyond.append(RoundResult(number, entries, (0,) * players, totals))
+                continue
             try:
                 checked = retyped if number == typing else ()
                 new_totals = self.apply_round(totals, entries, number - 1, checked)
@@ -341,7 +382,16 @@ class Ruleset:
             change = tuple(b - a for a, b in zip(totals, new_totals, strict=True))
             results.append(RoundResult(number, entries, change, new_totals, emptier, starter))
             totals = new_totals
-        return self._state(players, tuple(results), totals, starter)
+        return self._state(players, tuple(results), totals, starter, tuple(beyond))
+
+    def _check_beyond(self, entries, number):
+        """A round beyond the end being typed again (its edit) is checked on its own: its
+        numbers and the round as a whole, not against totals it no longer counts on."""
+        found = [v for seat, e in enumerate(entries) if (v := self.value_violation(e, seat))]
+        valid = [None if self.value_violation(e) else e for e in entries]
+        found += self.round_violations(valid)
+        if found:
+            raise RoundRefused([_in_round(v, number) for v in found])
 
     def fold_with(
         self,
@@ -364,7 +414,25 @@ class Ruleset:
             if len(kept) == len(round_.entries):
                 pairs = enumerate(zip(round_.entries, kept, strict=True))
                 retyped = {seat for seat, (typed, was) in pairs if typed != was}
-        return self.fold(players, played, first_starter, typing=number, retyped=retyped)
+        state = self.fold(players, played, first_starter, typing=number, retyped=retyped)
+        if number > len(rounds) and state.beyond:
+            # A new round after the end is refused, as ever; only a correction may leave
+            # rounds typed beyond it.
+            before = state.rounds[-1]
+            facts = self.end_facts(before.totals, before.number)
+            raise RoundRefused([Violation("game_over", round=number, params=facts)])
+        return state
+
+    def end_shift(self, before: GameState, after: GameState) -> EndShift | None:
+        """Where a correction moves the end, from the game `before` it to the game `after`
+        it; None when the same rounds stay in play and the game is as over as it was: what
+        the edit page says before the correction is saved."""
+        was, now = len(before.rounds), len(after.rounds)
+        if was == now and before.finished == after.finished:
+            return None
+        reached = self.end_facts(after.totals, now)["reached"] if after.finished else {}
+        typed = now + len(after.beyond)
+        return EndShift(was, before.finished, now, after.finished, typed, reached)
 
     def recounted(self, before: GameState, after: GameState, since: int) -> tuple[Recount, ...]:
         """The entries of the rounds after round `since` that count otherwise in `after` (the
@@ -386,7 +454,7 @@ class Ruleset:
         pairs = zip(entries, totals, strict=True)
         return tuple(self.best_return(total) if e is EMPTIED else e for e, total in pairs)
 
-    def _state(self, players, results, totals, starter) -> GameState:
+    def _state(self, players, results, totals, starter, beyond=()) -> GameState:
         finished = self.is_over(totals, len(results))
         final = results[-1].points if results else (0,) * players
         winners, decided_by = self.winners(totals, final) if finished else ((), None)
@@ -401,6 +469,7 @@ class Ruleset:
             next_starter=None if finished else starter,
             decided_by=decided_by,
             best_total_seats=self.leaders(totals) if finished else (),
+            beyond=beyond,
             **({} if finished or not results else self.table_helpers(totals)),
         )
 

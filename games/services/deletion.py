@@ -40,13 +40,18 @@ def stop_links_of(sender, user, **kwargs):
     notices.recheck_account(user.pk)  # its streams end at once, its links' included
 
 
+# The games of a deleted account's first chunk, and the fewest and the most of any chunk
+# (between them, the size follows the time the last chunk took).
+FIRST_CHUNK, LEAST_CHUNK, MOST_CHUNK = 50, 10, 2000
+
+
 @receiver(account_emptying)
 def delete_games_in_chunks(sender, user, progress, **kwargs):
     """A disabled account's games, a chunk at a time, each chunk its own transaction that
     holds its games' rows only, and lasts about DELETION_CHUNK_SECONDS: the chunk's size
     follows the time the last one took."""
     games = Game.including_imports.filter(owner=user)
-    total, done, size = games.count(), 0, 50
+    total, done, size = games.count(), 0, FIRST_CHUNK
     while pks := list(games.values_list("pk", flat=True)[:size]):
         started = time.monotonic()
         with transaction.atomic():
@@ -54,4 +59,7 @@ def delete_games_in_chunks(sender, user, progress, **kwargs):
         done += len(pks)
         progress(min(done, total), total)
         took, aim = time.monotonic() - started, settings.DELETION_CHUNK_SECONDS
-        size = max(10, size // 2) if took > aim else min(2000, size * 2) if took < aim / 3 else size
+        if took > aim:
+            size = max(LEAST_CHUNK, size // 2)
+        elif took < aim / 3:
+            size = min(MOST_CHUNK, size * 2)

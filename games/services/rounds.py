@@ -130,7 +130,9 @@ def replace_round(game, number, round_, round_id=None, saved_by=None, round_vers
     `round_version`, when given), by the scorer link `saved_by` (None for the owner: the round
     then names who saved it last); StaleSheet if it was undone (even if another round took its
     number) or no longer fits, RoundChanged if it was edited since. Returns the later returns
-    that count otherwise now (rules.Recount), for the answer to say."""
+    that count otherwise now (rules.Recount) and where the end moved (rules.EndShift, None
+    when it did not), for the answer to say. A correction is never refused for moving the end:
+    the rounds typed after it stay as typed, beyond it (GameState.beyond)."""
     fresh = lock(game)
     still_scoring(saved_by)
     stored = fresh.rounds.filter(number=number).first()
@@ -143,11 +145,13 @@ def replace_round(game, number, round_, round_id=None, saved_by=None, round_vers
     stored.last_to_quit, stored.saved_by = round_.last_to_quit, saved_by
     stored.version = fresh.version
     stored.save(update_fields=["last_to_quit", "saved_by", "version"])
-    # This round's entries alone, as typed: what a later one counts follows from the fold
-    for seat, value in zip(fresh.seats, state.rounds[number - 1].entries, strict=True):
+    # This round's entries alone, as typed: what a later one counts, and where the game ends
+    # (rounds after it then stay stored as typed, beyond the end), follow from the fold
+    for seat, value in zip(fresh.seats, state.round_at(number).entries, strict=True):
         Entry.objects.filter(round=stored, seat=seat).update(value=value)
-    fresh.settle(state, fresh.stored_rounds[-1].created_at)
-    return fresh.ruleset.recounted(fresh.state, state, number)
+    fresh.settle(state, fresh.ended_at(state))
+    ruleset = fresh.ruleset
+    return ruleset.recounted(fresh.state, state, number), ruleset.end_shift(fresh.state, state)
 
 
 def undo_last_round(game, number, round_id=None, round_version=None, saved_by=None):

@@ -54,6 +54,8 @@ class Outcome:
     moved: tuple[tuple[int, int, int], ...] = ()
     # SAVED (an edit): the later returns that now count otherwise (rules.Recount)
     recounts: tuple = ()
+    # SAVED (an edit): where it moved the end (rules.EndShift), None where it did not
+    end: rules.EndShift | None = None
 
 
 def save_round(game, sub, saved_by=None):
@@ -125,7 +127,7 @@ def _same_numbers(game, number, typed, played):
     if typed is None or len(typed.entries) != len(played.entries):
         return False
     state = game.state
-    before = state.rounds[number - 2].totals if number > 1 else (0,) * len(played.entries)
+    before = state.round_at(number - 1).totals if number > 1 else (0,) * len(played.entries)
     ruleset = game.ruleset
     resolved = tuple(
         ruleset.best_return(total) if entry is rules.EMPTIED else entry
@@ -140,7 +142,7 @@ def _moved(game, sub):
     shown, ruleset, number = sub.shown_totals, game.ruleset, sub.number
     if shown is None or sub.round is None or sub.state is None or len(shown) != len(game.seats):
         return ()
-    before = sub.state.rounds[number - 2].totals if number > 1 else (0,) * len(shown)
+    before = sub.state.round_at(number - 1).totals if number > 1 else (0,) * len(shown)
     return tuple(
         (seat, was, now)
         for seat, (was, now, typed) in enumerate(zip(shown, before, sub.round.entries, strict=True))
@@ -152,13 +154,14 @@ def correct_round(game, number, sub, saved_by=None, round_id=None, round_version
     """Replace round `number` with `sub` (the stored round `round_id` as it was at
     `round_version`, when given), and say what became of it: SAVED with the later returns that
     now count otherwise, UNDONE if the round is gone, CHANGED if it was edited since, no
-    longer fits, or the totals it was typed against moved; REFUSED by the form's rules."""
+    longer fits, or the totals it was typed against moved; REFUSED by the form's rules. Never
+    refused for where it moves the end (Outcome.end says where)."""
     if sub.round is None:
         return Outcome(REFUSED, number, game)
     if moved := _moved(game, sub):
         return Outcome(CHANGED, number, game, moved=moved)
     try:
-        recounts = replace_round(game, number, sub.round, round_id, saved_by, round_version)
+        recounts, end = replace_round(game, number, sub.round, round_id, saved_by, round_version)
     except RoundChanged:  # edited on another phone: its numbers, beside the ones typed here
         fresh = _read_again(game)
         rounds = fresh.stored_rounds if fresh else ()
@@ -171,7 +174,7 @@ def correct_round(game, number, sub, saved_by=None, round_id=None, round_version
         bound = fresh and bound_round(fresh, number)
         still = bool(bound) and bound[0] == round_id
         return Outcome(CHANGED if still else UNDONE, number)
-    return Outcome(SAVED, number, recounts=recounts)
+    return Outcome(SAVED, number, recounts=recounts, end=end)
 
 
 def undo_round(game, number, round_id=None, round_version=None, saved_by=None):

@@ -13,6 +13,7 @@ from games.pages import refill, round_page, sheet, stale, typed
 from games.refusals import (
     changed_message,
     edit_gone_message,
+    end_shift_message,
     moved_message,
     not_last_message,
     recount_message,
@@ -45,8 +46,9 @@ def _answer(request, access, game, form, outcome):
     """The one place an edit's outcome (saves.Outcome) becomes a response."""
     number = outcome.number
     if outcome.result == SAVED:
-        if outcome.recounts:  # said on the sheet it goes back to
-            messages.info(request, recount_message(outcome.recounts, game.names))
+        said = _consequences(game, outcome.recounts, outcome.end)
+        if said:  # said on the sheet it goes back to
+            messages.info(request, said)
         return redirect(access.sheet_url)
     if outcome.result == REFUSED:
         return round_page(request, access, game, form, status=422)
@@ -64,21 +66,32 @@ def _answer(request, access, game, form, outcome):
 
 @require_POST
 def preview_edit(request, access, number):
-    """What the numbers typed on an edit page would make later returns count, before it is
-    saved (htmx asks as they are typed; without JavaScript, "Check later rounds")."""
+    """What the numbers typed on an edit page would do, before it is saved: where the game
+    now ends (or that it goes on), and what later returns count (htmx asks as they are
+    typed; without JavaScript, "Check later rounds")."""
     game = access.read()
     if bound_round(game, number) is None:
         return redirect(access.url("round_edit", number))  # its page says it is gone
     form = RoundForm(game, request.POST, number=number)
-    recounts = ()
+    later = ""
     if form.is_valid():
-        recounts = game.ruleset.recounted(game.state, form.cleaned_data["state"], number)
-    later = recount_message(recounts, game.names)
+        before, after = game.state, form.cleaned_data["state"]
+        ruleset = game.ruleset
+        shift = ruleset.end_shift(before, after)
+        later = _consequences(game, ruleset.recounted(before, after, number), shift)
     if request.htmx:
         context = {"later": later, "preview_url": access.url("round_edit_preview", number)}
         return render(request, "games/round_edit.html#later-returns", context)
     again = RoundForm(game, number=number, initial=refill(request.POST))
     return round_page(request, access, game, again, status=200, later=later)
+
+
+def _consequences(game, recounts, end):
+    """What a correction does beyond its own round: where the end moves, then the later
+    returns that count otherwise ("" for neither)."""
+    said = (end_shift_message(end, game.names, game.ruleset.end_score),)
+    said += (recount_message(recounts, game.names),)
+    return " ".join(part for part in said if part)
 
 
 def _edit_page(request, access, game, number, bound, status=200, notice=""):
@@ -87,7 +100,7 @@ def _edit_page(request, access, game, number, bound, status=200, notice=""):
     page comes from the one read of the rounds that `bound` came from (Game.stored, folded
     here): not from the fold kept under the version of the game's row, which another phone's
     undo may have left behind them."""
-    entries = game.state.rounds[number - 1].entries
+    entries = game.state.round_at(number).entries
     initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
     initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
     initial["round_id"], initial["round_version"] = bound
@@ -127,7 +140,7 @@ def undo(request, access):
     if request.method == "POST":
         return _undo(request, access, game)
     asked = RoundAsked(request.GET)
-    last = game.state.rounds[-1].number if game.state.rounds else 0
+    last = game.state.next_round - 1  # the last typed, beyond the end or not
     number = (asked.cleaned_data["round"] if asked.is_valid() else None) or last
     if not last and number == last:
         return redirect(access.sheet_url)
@@ -146,7 +159,7 @@ def _bound_to(game, number):
 def _undo(request, access, game):
     form = ConfirmForm(request.POST)
     if not form.is_valid():
-        if not game.state.rounds:
+        if game.state.next_round == 1:
             return redirect(access.sheet_url)
         return _undo_page(request, access, game, form, status=422)
     data = form.cleaned_data
@@ -165,7 +178,7 @@ def _undo_refused(request, access, game, number, round_id=None, version=None):
     gone = bound is None or round_id not in (None, bound[0])
     if gone:
         return _gone(request, access, game, undone_message(number))
-    last = game.state.rounds[-1].number if game.state.rounds else 0
+    last = game.state.next_round - 1  # the last typed, beyond the end or not
     if number != last:
         return _gone(request, access, game, not_last_message(number))
     notice = changed_message(number, undo=True)
@@ -173,8 +186,10 @@ def _undo_refused(request, access, game, number, round_id=None, version=None):
 
 
 def _undo_page(request, access, game, form, status=200, notice=""):
-    last = game.state.rounds[-1]
-    entries = zip(game.names, last.points, strict=True)
+    # A round beyond the end is undone as typed: it counts nothing, but it was typed
+    last = game.state.round_at(game.state.next_round - 1)
+    typed = last.points if last in game.state.rounds else last.entries
+    entries = zip(game.names, typed, strict=True)
     context = {"game": game, "last": last, "entries": entries, "form": form, "notice": notice}
     context["sheet_url"] = access.sheet_url
     return render(request, "games/round_undo.html", context, status=status)

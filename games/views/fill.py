@@ -46,7 +46,7 @@ def choose_goal(request, access, number=None):
 
 def _no_round(game, number):
     """Whether `number` names a round the game does not have (undone since, or never)."""
-    return number is not None and not 1 <= number <= len(game.state.rounds)
+    return number is not None and not 1 <= number <= game.state.next_round - 1
 
 
 @require_POST

@@ -1,8 +1,14 @@
 """The order the tests are handed out in (tests/conftest.py, handed_out)."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import handed_out
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Item:
@@ -40,3 +46,15 @@ def test_the_tests_of_seconds_come_first_in_pytest_djangos_order():
         "transactional",
         "no database",
     ]
+
+
+def test_the_tests_marked_by_what_they_start_are_left_out_by_make_check():
+    """tests/views/test_race.py's three start a gunicorn (`live_app`) and say nothing of it: the
+    marker conftest.py gives them must be there when `-m "not server"` deselects."""
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q"]
+    found = subprocess.run(
+        [*command, "-m", "not server", "tests/views/test_race.py"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert "test_race.py::" not in found.stdout
+    assert "(3 deselected)" in found.stdout, found.stdout

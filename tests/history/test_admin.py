@@ -120,18 +120,19 @@ def test_an_edit_never_refuses_a_later_return_it_leaves_without_its_chip(admin_c
     assert after.points[2] == -1  # the best chip she then holds
 
 
-def test_it_names_who_an_edit_takes_to_the_end_and_when(admin_client, make_game):
+def test_an_edit_that_ends_the_game_earlier_is_saved_and_keeps_the_round_after(
+    admin_client, make_game
+):
     game = make_game(rounds=[(12, 0, 30), (20, 3, 0), (5, 0, 7)])
 
-    # Cleo at 30 + 11 = 41 in round 2 would end the game before round 3.
+    # Cleo at 30 + 11 = 41 in round 2: the game ends there, round 3 stays beyond the end.
     response = edit_round(admin_client, game, 2, Cleo="11")
 
-    assert response.status_code == 200
-    assert (
-        "With this change, Cleo reaches 41 in round 2, so round 3 could not have been played."
-        in response.content.decode()
-    )
-    assert not LogEntry.objects.exists()
+    assert response.status_code == 302
+    game = Game.objects.get(pk=game.pk)
+    assert game.state.finished and game.state.totals == (32, 3, 41)
+    assert [r.entries for r in game.state.beyond] == [(5, 0, 7)]
+    assert game.finished_at == game.stored_rounds[1].created_at
 
 
 def test_it_refuses_two_emptied_hands_in_the_edited_round(admin_client, make_game):

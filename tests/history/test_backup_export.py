@@ -18,9 +18,8 @@ from tests.helpers import seeding
 from tests.helpers.pagetext import parts, tags
 from tests.helpers.sheet import FINISHED
 
-pytestmark = pytest.mark.engine
 
-
+@pytest.mark.engine
 def test_the_json_backup_lists_every_game_as_the_game_json(alice_client, make_game):
     games = [make_game(rounds=FINISHED), make_game(names=("Ana", "Dan"), rounds=[(4, 0)])]
 
@@ -204,6 +203,7 @@ def exported(client):
     return b"".join(response.streaming_content)
 
 
+@pytest.mark.engine
 def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game):
     make_game(rounds=FINISHED)
     exported(alice_client)  # the account's first export opens its counter (an INSERT, once)
@@ -221,6 +221,7 @@ def test_export_query_count_does_not_grow_with_the_games(alice_client, make_game
     assert Game.objects.count() == 7
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("count", [0, 1, 3])
 def test_the_streamed_backup_is_the_text_of_one_json_dump(alice_client, make_game, count):
     for number in range(count):
@@ -235,6 +236,7 @@ def test_the_streamed_backup_is_the_text_of_one_json_dump(alice_client, make_gam
     assert document["games"] == json.loads(json.dumps(backup.as_json(games), cls=DjangoJSONEncoder))
 
 
+@pytest.mark.engine
 def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkeypatch):
     monkeypatch.setattr(export, "CHUNK", 4)
     seeding.finished_games(alice, seeding.tables(10))
@@ -264,6 +266,7 @@ def nights_part_queries(client):
     return len(nights)
 
 
+@pytest.mark.engine
 def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monkeypatch):
     seeding.finished_games(alice, seeding.tables(10))  # a day apart: a night each
     assert alice.nights.count() == 10
@@ -278,6 +281,7 @@ def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monk
     assert nights_part_queries(alice_client) == 3 * at_once
 
 
+@pytest.mark.engine
 def test_games_of_one_moment_across_chunks_are_each_written_once(alice, monkeypatch):
     monkeypatch.setattr(export, "CHUNK", 4)
     seeding.finished_games(alice, seeding.tables(10))

@@ -14,12 +14,12 @@ from django.utils import timezone
 
 from games.archive import restore, stream
 from games.models import Entry, Game, Player, Round, Seat
+from games.rules import Round as TypedRound
 from games.services.players import SamePlayer
+from games.services.rounds import replace_round
 from jobs.models import Job
 from tests.helpers.pagetext import tags, text
 from tests.helpers.sheet import FINISHED
-
-pytestmark = pytest.mark.engine
 
 INSERT = re.compile(r'INSERT INTO "?(?P<table>\w+)"? \((?P<columns>[^)]*)\)')
 
@@ -82,6 +82,7 @@ def test_it_requires_login(client):
     assert client.post("/history/import/").status_code == 302
 
 
+@pytest.mark.engine
 def test_export_then_import_on_a_new_account_gives_identical_games(
     alice_client, make_game, bob, bob_client
 ):
@@ -114,6 +115,7 @@ def test_export_then_import_on_a_new_account_gives_identical_games(
     }
 
 
+@pytest.mark.engine
 def test_every_row_the_import_writes_gets_every_field_of_its_model(
     alice_client, make_game, bob_client
 ):
@@ -241,6 +243,20 @@ def test_totals_that_disagree_with_the_rounds_are_refused(alice_client, make_gam
     assert "the totals in the file are not what the rules give" in response.html
 
 
+def test_a_round_typed_after_the_end_comes_back_beyond_it(alice_client, make_game, bob, bob_client):
+    game = make_game(rounds=[(13, 5, 2), (20, 3, 4), (6, 2, 1)])  # Ana 39
+    replace_round(game, 1, TypedRound((31, 5, 2)))  # a typo corrected: Ana passes 40 in round 2
+    exported = alice_client.get("/history/export.json").getvalue()
+
+    assert upload(bob_client, exported).imported
+
+    (restored,) = Game.objects.filter(owner=bob)
+    assert restored.rounds.count() == 3 and len(restored.state.beyond) == 1
+    assert restored.finished_at == restored.stored_rounds[1].created_at
+    (after,) = exported_games(bob_client)
+    assert [r.get("beyond_end", False) for r in after["rounds"]] == [False, False, True]
+
+
 def test_a_round_after_the_end_is_refused(alice_client, make_game):
     make_game(rounds=FINISHED)
     data = exported_games(alice_client)
@@ -252,6 +268,7 @@ def test_a_round_after_the_end_is_refused(alice_client, make_game):
     assert "Ana reaches 51 in round 2, so round 3 could not have been played." in html
 
 
+@pytest.mark.engine
 def test_a_failed_batch_takes_the_games_of_the_earlier_ones_with_it(
     alice_client, steps_of_one_game, monkeypatch
 ):
@@ -284,6 +301,7 @@ def test_a_message_shared_by_several_players_is_given_once(alice_client):
     assert html.count("Only one player can empty their hand") == 1
 
 
+@pytest.mark.engine
 def test_importing_the_same_backup_twice_adds_its_games_once(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
     make_game(names=("Ana", "Dan"), rounds=[(4, 0)])
@@ -339,6 +357,7 @@ def test_an_account_reimporting_its_own_export_gets_no_copies(alice_client, make
     assert "Nothing imported: this file holds 1 game, already in your history." in html
 
 
+@pytest.mark.engine
 def test_each_account_gets_its_own_copy_of_a_game(alice, alice_client, make_game, bob, bob_client):
     game = make_game(rounds=FINISHED)
     exported = alice_client.get("/history/export.json").getvalue()
@@ -352,6 +371,7 @@ def test_each_account_gets_its_own_copy_of_a_game(alice, alice_client, make_game
     assert [player.owner for player in copy.players.all()] == [bob, bob, bob]
 
 
+@pytest.mark.engine
 def test_a_game_found_twice_in_one_file_is_added_once(alice_client, make_game, bob, bob_client):
     make_game(rounds=FINISHED)
     exported = exported_games(alice_client)
@@ -363,6 +383,7 @@ def test_a_game_found_twice_in_one_file_is_added_once(alice_client, make_game, b
     assert "1 game imported, 1 was already in your history." in html
 
 
+@pytest.mark.engine
 def test_an_export_written_before_games_carried_a_uuid_is_recognised(
     alice_client, make_game, bob, bob_client
 ):
@@ -380,6 +401,7 @@ def test_an_export_written_before_games_carried_a_uuid_is_recognised(
     assert "all already in your history" in response.html
 
 
+@pytest.mark.engine
 def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bob_client):
     games = [
         {"players": ["Ana", "Ben"], "rounds": [{"entries": {"Ana": 3, "Ben": 0}}]},
@@ -396,6 +418,7 @@ def test_a_file_without_uuids_or_start_times_imported_twice_adds_nothing(bob, bo
     assert "Nothing imported: this file holds 4 games, all already in your history." in html
 
 
+@pytest.mark.engine
 def test_a_held_game_does_not_let_a_refused_one_through(alice_client, make_game, bob_client):
     make_game(rounds=FINISHED)
     good = exported_games(alice_client)[0]
@@ -453,6 +476,7 @@ def test_a_round_saved_outside_sane_dates_is_refused(alice_client):
     assert snapshot() == (0, 0, 0, 0)
 
 
+@pytest.mark.engine
 def test_dates_from_2000_to_tomorrow_are_stored(alice_client, alice):
     soon = (timezone.now() + timedelta(hours=23)).isoformat()
     saved = {"entries": {"Ana": 3, "Ben": 0}, "saved_at": soon}
@@ -477,6 +501,7 @@ def five_games():
             for n in range(1, 6)]  # fmt: skip
 
 
+@pytest.mark.engine
 def test_the_games_stay_out_of_sight_until_the_last_step(
     alice, alice_client, steps_of_one_game, monkeypatch
 ):
@@ -499,6 +524,7 @@ def test_the_games_stay_out_of_sight_until_the_last_step(
     assert alice.games.count() == 5
 
 
+@pytest.mark.engine
 def test_an_import_that_fails_says_so_and_keeps_nothing(
     alice, alice_client, steps_of_one_game, monkeypatch
 ):
@@ -520,6 +546,7 @@ def test_an_import_that_fails_says_so_and_keeps_nothing(
     assert snapshot() == (0, 0, 0, 0)
 
 
+@pytest.mark.engine
 def test_an_import_the_database_refuses_keeps_nothing(
     alice, alice_client, steps_of_one_game, monkeypatch
 ):
@@ -616,6 +643,7 @@ def test_an_old_export_is_checked_by_the_rules_of_lama(alice_client):
     assert snapshot() == before
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("kind", "rounds"),
     [

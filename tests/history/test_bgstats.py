@@ -9,9 +9,8 @@ from games.models import Game
 from tests.helpers.pagetext import tags
 from tests.helpers.sheet import FINISHED
 
-pytestmark = pytest.mark.engine
 
-
+@pytest.mark.engine
 def test_the_play_json_has_the_fields_bg_stats_reads(alice_client, make_game):
     game = make_game(rounds=FINISHED, first_starter=1)
     start = datetime(2026, 5, 2, 18, 30, tzinfo=UTC)

@@ -12,8 +12,6 @@ from jobs.models import Job
 from tests.helpers.pagetext import tags
 from tests.helpers.sheet import FINISHED
 
-pytestmark = pytest.mark.engine
-
 
 def exported_file(client, extension, **headers):
     """The file of an export asked for from the history, as its job's page offers it."""
@@ -25,6 +23,7 @@ def exported_file(client, extension, **headers):
     return job, client.get(f"/jobs/{job.pk}/file/")
 
 
+@pytest.mark.engine
 def test_the_json_export_is_written_by_a_job_and_offered_on_its_page(alice_client, make_game):
     games = [make_game(rounds=FINISHED), make_game(names=("Ana", "Dan"), rounds=[(4, 0)])]
 
@@ -57,6 +56,7 @@ def test_another_accounts_export_is_a_404(alice_client, make_game, client, bob):
     assert client.get(f"/jobs/{job.pk}/file/").status_code == 404
 
 
+@pytest.mark.engine
 def test_exports_past_the_hourly_limit_are_refused_with_a_message(alice_client, settings):
     settings.EXPORTS_PER_HOUR = 2
     alice_client.post("/history/export.json")
@@ -108,6 +108,7 @@ def test_the_job_counts_the_games_it_writes(alice, make_game):
     assert "3 games" in job.message
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("error", "message"),
     [
@@ -135,6 +136,7 @@ def test_an_export_that_fails_says_so_and_keeps_nothing(
     assert alice_client.get(f"/jobs/{job.pk}/file/").status_code == 404
 
 
+@pytest.mark.engine
 def test_a_get_of_an_account_too_big_to_stream_is_queued_as_a_job(
     alice_client, make_game, settings
 ):

@@ -1,5 +1,7 @@
 """An export's memory does not grow with the account: it holds one chunk of games at a time.
-(A 20,000-game account's figures: docs/benchmarks.md, bench/exports.py.)"""
+(A 20,000-game account's figures: docs/benchmarks.md, bench/exports.py; its ceiling of
+resident memory, 5,000 of its games in one night, is checked by `make bench`:
+bench/full_size/test_export_ceiling.py.)"""
 
 import tempfile
 import tracemalloc

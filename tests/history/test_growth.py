@@ -18,7 +18,7 @@ from games.rules import Round
 from games.services.games import start_game
 from games.services.rounds import add_round
 from games.views.history import PER_PAGE
-from tests.helpers import seeding
+from tests.helpers import seeding, worlds
 from tests.helpers.pagetext import tags, text, texts
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
@@ -26,20 +26,26 @@ pytestmark = [pytest.mark.engine, pytest.mark.slow]
 SMALL, LARGE = 20, 300
 
 
-def account(django_user_model, name, games, regular_games=None):
-    owner = django_user_model.objects.create_user(name, password="correct-horse-9")
-    seeding.finished_games(owner, seeding.tables(games, regular_games=regular_games))
-    return owner
+@pytest.fixture(scope="module")
+def accounts(django_db_setup, django_db_blocker):
+    """Both accounts, seeded once for the module's tests, each test in a savepoint of its own
+    (tests/helpers/worlds.py): what a test writes goes with it. The caches start empty for
+    each test (tests/conftest.py), so each starts cold, as with accounts of its own."""
+    with worlds.for_the_module(django_db_blocker):
+        owners = worlds.users("small", "large")
+        for owner, games in zip(owners, (SMALL, LARGE), strict=True):
+            seeding.finished_games(owner, seeding.tables(games))
+        yield owners
 
 
 @pytest.fixture
-def small(django_user_model):
-    return account(django_user_model, "small", SMALL)
+def small(db, accounts):
+    return accounts[0]
 
 
 @pytest.fixture
-def large(django_user_model):
-    return account(django_user_model, "large", LARGE)
+def large(db, accounts):
+    return accounts[1]
 
 
 def work(client, owner, path, fold_calls):

@@ -22,7 +22,7 @@ from tests.helpers.pagetext import tags
 
 pytestmark = pytest.mark.engine
 
-GAMES = 3000  # some 150,000 rows: seconds of writing, in many batches
+GAMES = 1000  # some 50,000 rows: seconds of writing, in many batches
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
 MAX_SAVES = 150  # rounds of one game, far from any limit of its length
 ANSWERED_WITHIN = 2  # seconds: the upload only saves the file and queues the task
@@ -95,7 +95,7 @@ def importer(live_app):
     return Phone(live_app).sign_up(f"importer-{uuid.uuid4().hex[:6]}")
 
 
-@pytest.mark.slow  # a backup of 3,000 games imported beside a phone's saves
+@pytest.mark.slow  # a backup of 1,000 games imported beside a phone's saves
 def test_a_big_import_runs_off_the_request_and_holds_up_no_other_accounts_save(live_app, player):
     phone, content = importer(live_app), json.dumps([quiet_game(i) for i in range(GAMES)]).encode()
     saver = Saver(*player)

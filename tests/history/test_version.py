@@ -13,13 +13,12 @@ from tests.helpers.admin import edit_round, form_data
 from tests.helpers.pagetext import texts
 from tests.helpers.sheet import FINISHED, sheet
 
-pytestmark = pytest.mark.engine
-
 
 def version(game):
     return Game.objects.get(pk=game.pk).version
 
 
+@pytest.mark.engine
 def test_saving_a_round_raises_the_version_in_one_update_of_the_game(alice_client, make_game):
     """The optimistic check is the raise: a save writes the game's row once (it was twice,
     by the check and by a signal of the round's save)."""
@@ -33,6 +32,7 @@ def test_saving_a_round_raises_the_version_in_one_update_of_the_game(alice_clien
     assert version(game) != before
 
 
+@pytest.mark.engine
 def test_a_round_saved_after_another_phone_wrote_raises_it_too(make_game):
     """The save's lock raises the version only when nothing was written since the form was
     read; otherwise the save raises it once the game is locked."""
@@ -116,6 +116,7 @@ def test_a_player_renamed_in_the_admin_shows_on_their_sheets(admin_client, alice
         assert "Benjamin" in sheet(alice_client, game).text
 
 
+@pytest.mark.engine
 def test_a_game_saved_in_the_admin_writes_back_nothing_it_read(admin_client, make_game):
     """The admin's page of the game was read before the table saved the last round: saving it
     must write back neither its old version (a phone could then save against a stale sheet)

@@ -67,13 +67,13 @@ def played(draw):
 @given(played())
 def test_a_replay_adds_each_round_to_the_totals(game):
     ruleset, players, rounds = game
-    try:
-        state = ruleset.fold(players, rounds, first_starter=0)
-    except rules.RoundRefused as refused:
-        assert refused.violations[0].code == "game_over"
-        return
-    assert state.totals == tuple(map(sum, zip(*rounds, strict=True))) if rounds else True
-    assert state.finished == ruleset.is_over(state.totals, len(rounds))
+    state = ruleset.fold(players, rounds, first_starter=0)
+    # the rounds after the end are kept beyond it, counted nothing
+    in_play = rounds[: len(state.rounds)]
+    assert [r.entries for r in state.beyond] == [tuple(r) for r in rounds[len(in_play) :]]
+    assert state.totals == tuple(map(sum, zip(*in_play, strict=True))) if in_play else True
+    assert state.finished == ruleset.is_over(state.totals, len(in_play))
+    assert not state.beyond or state.finished
     assert set(state.winners) <= set(state.best_total_seats)
     best = (max if ruleset.highest_wins else min)(state.totals)
     assert all(state.totals[seat] == best for seat in state.winners)
@@ -87,8 +87,8 @@ def test_a_round_after_the_end_says_who_reached_it_with_what_total_and_when(kind
     while not ruleset.fold(2, rounds).finished:
         rounds.append(rounds[0])
     state = ruleset.fold(2, rounds)
-    with pytest.raises(rules.RoundRefused) as refused:
-        ruleset.fold(2, [*rounds, (1, 2)])
+    with pytest.raises(rules.RoundRefused) as refused:  # adding it: typed now
+        ruleset.fold_with(2, rounds, len(rounds) + 1, rules.Round((1, 2)))
     violation = refused.value.violations[0]
     assert (violation.code, violation.round) == ("game_over", len(rounds) + 1)
     reached = {seat: t for seat, t in enumerate(state.totals) if t >= ruleset.end_score}

@@ -107,7 +107,7 @@ def test_there_is_never_a_fifth_round(game):
         "game_over"
     ]
     with pytest.raises(RoundRefused):
-        RULES.fold(players, [*rounds, [1] * players])
+        RULES.fold_with(players, rounds, len(rounds) + 1, Round((1,) * players))
 
 
 def test_the_game_ends_after_the_round_in_which_someone_reaches_100():

@@ -53,9 +53,10 @@ def allowed_returns(total):
 
 
 def refusal(players, rounds):
-    """The RoundRefused raised by folding `rounds`."""
+    """The RoundRefused raised by folding `rounds`, the last one being typed now."""
     with pytest.raises(RoundRefused) as info:
-        fold(players, rounds)
+        last = rounds[-1] if isinstance(rounds[-1], Round) else Round(tuple(rounds[-1]))
+        LAMA.fold_with(players, rounds[:-1], len(rounds), last)
     return info.value
 
 

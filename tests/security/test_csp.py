@@ -90,6 +90,7 @@ def blocked(response):
     return finder.blocked
 
 
+@pytest.mark.every_url
 @pytest.mark.parametrize("route", ROUTES, ids=str)
 def test_no_page_needs_inline_script_or_style(superuser_alice, alice, make_game, route):
     game = make_game(rounds=[[3, 5, 0], [2, 0, 4]])

@@ -98,6 +98,7 @@ def assert_nothing_crossed(route, response, world, before, kind):
         )
 
 
+@pytest.mark.every_url
 @pytest.mark.parametrize("kind", ["anonymous", "another account", "read-only link"])
 @pytest.mark.parametrize("route", ROUTES, ids=str)
 def test_no_read_or_write_crosses_ownership(world, route, kind):

@@ -84,6 +84,7 @@ def assert_within_its_game(route, response, world, before, before_b):
         )
 
 
+@pytest.mark.every_url
 @pytest.mark.parametrize("kind", ["without an account", "signed in as bob"])
 @pytest.mark.parametrize("route", ROUTES, ids=str)
 def test_a_scorer_link_reaches_its_games_rounds_and_nothing_else(world, route, kind):

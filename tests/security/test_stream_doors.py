@@ -15,8 +15,9 @@ from django.contrib.sessions.models import Session
 from django.test import AsyncClient, Client
 from django.utils import timezone
 
-from games import services
 from games.rules import Round
+from games.services.links import add_scorer_link, revoke_scorer_link
+from games.services.rounds import add_round
 from games.streams.backends import backend
 from tests.helpers.admin import change_account
 from tests.helpers.stream_reader import GONE, event, opened
@@ -86,7 +87,7 @@ async def ends_within(stream, bound=BOUND):
 async def goes_on(stream, game, on_commit):
     """The stream is still open and passes on the game's next save."""
     await stream.quiet(0.3)
-    saved = await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+    saved = await sync_to_async(on_commit)(add_round, game, Round((3, 0)), 1)
     assert await stream.said() == event(saved.version)
     await stream.close()
 
@@ -174,7 +175,7 @@ def test_closing_the_account_on_another_phone_ends_its_streams_and_its_links_at_
     # In production the deletion is a job for the worker, which deletes the games later: the
     # streams end when the request disables the account, not when the games are gone.
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
 
     @async_to_sync
     async def follow():
@@ -257,7 +258,7 @@ def test_an_expired_session_ends_the_stream_at_its_next_check(
 
 def test_a_scorer_link_that_expires_ends_at_its_next_check(game, settings, checks_often):
     """The cutoff is the time of each check, not of the stream's opening."""
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
     made = timezone.now() - timedelta(days=settings.SCORER_LINK_DAYS, seconds=-0.5)
     type(link).objects.filter(pk=link.pk).update(created_at=made)
 
@@ -273,12 +274,12 @@ def test_a_scorer_link_that_expires_ends_at_its_next_check(game, settings, check
 
 
 def test_a_revoked_scorer_link_ends_at_once(game, on_commit):
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
 
     @async_to_sync
     async def follow():
         stream = await following(AsyncClient(), f"/s/{link.token}/events/")
-        await sync_to_async(on_commit)(services.revoke_scorer_link, link)
+        await sync_to_async(on_commit)(revoke_scorer_link, link)
         await ends_within(stream)
 
     follow()
@@ -295,14 +296,14 @@ def test_a_save_after_a_door_shut_unheard_is_not_passed_on(
     async def follow():
         stream = await following(owner_client, sheet_url)
         await sync_to_async(users.update)(password=alice.password)  # no signal, no notice
-        await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        await sync_to_async(on_commit)(add_round, game, Round((3, 0)), 1)
         await ends_within(stream)
 
     follow()
 
 
 def test_a_scorer_link_that_expired_passes_on_no_save(game, settings, on_commit):
-    link = services.add_scorer_link(game)
+    link = add_scorer_link(game)
     made = timezone.now() - timedelta(days=settings.SCORER_LINK_DAYS, seconds=-0.3)
     type(link).objects.filter(pk=link.pk).update(created_at=made)
 
@@ -311,7 +312,7 @@ def test_a_scorer_link_that_expired_passes_on_no_save(game, settings, on_commit)
         stream = await following(AsyncClient(), f"/s/{link.token}/events/")
         left = (made + timedelta(days=settings.SCORER_LINK_DAYS) - timezone.now()).total_seconds()
         await stream.quiet(max(left, 0))
-        await sync_to_async(on_commit)(services.add_round, game, Round((3, 0)), 1)
+        await sync_to_async(on_commit)(add_round, game, Round((3, 0)), 1)
         await ends_within(stream)
 
     follow()

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Entry, Game, KeptTable, Night, Player, Round, ScorerLink, Seat, ShareLink
 from games.reports import counting
+from games.services import deletion
 from games.services.links import add_scorer_link
 from jobs.models import Job
 from tests.helpers import seeding
@@ -95,11 +96,43 @@ def test_the_worker_deletes_in_chunks_smaller_when_one_took_too_long(
     nothing_left_of(alice.pk)
 
 
-@pytest.mark.slow  # 20,000 games seeded
-def test_an_account_of_20000_games_is_deleted(alice_client, alice, queue):
-    seeding.finished_games(alice, seeding.tables(20_000))
+def test_the_chunks_grow_to_their_most_each_its_own_transaction(
+    alice_client, alice, queue, settings, monkeypatch
+):
+    """A big account's deletion in small: the chunks double while they are quick, up to their
+    most, then go on at the most; each chunk's games are deleted in a transaction of its own
+    (here a savepoint inside the test's), never outside one; nothing is left, its numbers typed
+    included. At full size (20,000 games, chunks of 2,000): bench/full_size/."""
+    settings.DELETION_CHUNK_SECONDS = 3600  # every chunk quick: the next one doubles
+    monkeypatch.setattr(deletion, "FIRST_CHUNK", 5)
+    monkeypatch.setattr(deletion, "MOST_CHUNK", 40)
+    seeding.finished_games(alice, seeding.tables(300))
+    seen = []
+    monkeypatch.setattr(Job, "advance", lambda job, done, total=None: seen.append(done))
     assert alice_client.post("/accounts/delete/", {"password": PASSWORD}).status_code == 302
     assert Entry.objects.exists()
-    run(queue)
+
+    with CaptureQueriesContext(connection) as captured:
+        run(queue)
+
+    assert seen == [5, 15, 35, 75, 115, 155, 195, 235, 275, 300]
+    assert games_deleted_by_transaction(captured) == [1] * len(seen)
     nothing_left_of(alice.pk)
     assert not Entry.objects.exists()
+
+
+def games_deleted_by_transaction(captured):
+    """The number of statements that delete games in each savepoint of `captured` that holds
+    some; one outside any fails."""
+    deletes, depth = [], 0
+    for query in captured.captured_queries:
+        sql = query["sql"]
+        if sql.startswith("SAVEPOINT"):
+            depth += 1
+            deletes.append(0)
+        elif sql.startswith(("RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")):
+            depth -= 1
+        elif sql.startswith('DELETE FROM "games_game"'):
+            assert depth > 0, sql
+            deletes[-1] += 1
+    return [count for count in deletes if count]

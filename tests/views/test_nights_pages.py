@@ -4,11 +4,14 @@ head, two players compared, the home page's night: all derived from the stored g
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from openskill.models import PlackettLuce
 
 from games.models import Game, Night
 from games.services.games import delete_game
 from games.services.players import merge_players, rename_player, roster_player
+from tests.helpers import worlds
 from tests.helpers.pagetext import tags
 from tests.helpers.sheet import post_round
 
@@ -30,9 +33,28 @@ def play(client, rounds, names=("Ana", "Ben", "Cleo")):
     return game
 
 
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker):
+    """alice and her night of four games, played once for the module's tests through the forms
+    (tests/helpers/worlds.py): each test plays, edits or deletes in a savepoint of its own."""
+    with worlds.for_the_module(django_db_blocker):
+        (alice,) = worlds.users("alice")
+        client = Client()
+        client.force_login(alice)
+        games = [play(client, rounds) for rounds in (CLEO_WINS, ANA_WINS, CLEO_WINS, CLEO_WINS)]
+        yield {"alice": alice.pk, "games": [game.pk for game in games]}
+
+
 @pytest.fixture
-def night_of_four(alice_client):
-    return [play(alice_client, rounds) for rounds in (CLEO_WINS, ANA_WINS, CLEO_WINS, CLEO_WINS)]
+def alice(db, module_world):
+    """The module's alice (tests/conftest.py's alice_client and make_game take her), read
+    afresh: a test may change her."""
+    return get_user_model().objects.get(pk=module_world["alice"])
+
+
+@pytest.fixture
+def night_of_four(alice, module_world):
+    return [Game.objects.get(pk=pk) for pk in module_world["games"]]
 
 
 @pytest.mark.parametrize(
@@ -74,8 +96,6 @@ def test_the_picture_of_a_night_is_a_png(alice_client, night_of_four):
 
 def test_another_accounts_night_is_a_404(client, bob, make_game):
     theirs = make_game(owner=bob)
-    from django.contrib.auth import get_user_model
-
     alice = get_user_model().objects.create_user("carol", password="x-correct-horse")
     client.force_login(alice)
     for path in ("/", ".json", "/night.png"):

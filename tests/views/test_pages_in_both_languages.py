@@ -1,6 +1,7 @@
 """Every page reads entirely in the browser's language: French, German or Polish, and English."""
 
 import datetime
+import functools
 import re
 
 import polib
@@ -32,14 +33,17 @@ def same_in_both(language):
 ZONES = {label for _region, zones in zone_choices()[1:] for _name, label in zones}
 
 
+@functools.cache  # read once, not by each of the module's 190 tests
 def catalog_sentences():
     """English messages of our catalog long enough that French text cannot contain them."""
     po = polib.pofile(str(settings.BASE_DIR / "locale" / "fr" / "LC_MESSAGES" / "django.po"))
-    for entry in po:
-        for msgid in filter(None, (entry.msgid, entry.msgid_plural)):
-            for part in re.split(r"%\(\w+\)[sd]", msgid):
-                if len(part.split()) >= 3:
-                    yield part.strip()
+    return tuple(
+        part.strip()
+        for entry in po
+        for msgid in filter(None, (entry.msgid, entry.msgid_plural))
+        for part in re.split(r"%\(\w+\)[sd]", msgid)
+        if len(part.split()) >= 3
+    )
 
 
 def untranslated(english, translated, language="fr"):

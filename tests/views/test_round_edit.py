@@ -73,24 +73,27 @@ def test_the_edit_page_says_what_later_returns_will_count_before_saving(alice_cl
     assert fresh(game).state.totals == (5, 8, 19)  # nothing saved
 
 
-def test_it_refuses_an_edit_that_ends_the_game_before_later_rounds(alice_client, make_game):
+def test_an_edit_that_ends_the_game_before_later_rounds_is_saved_and_keeps_them(
+    alice_client, make_game
+):
     game = make_game(rounds=[[31, 0, 5], [3, 4, 7], [1, 2, 3]])
-    response = edit(alice_client, game, 2, 9, 4, 7)
-    assert response.status_code == 422
-    assert (
-        "With this change, Ana reaches 40 in round 2, so round 3 could not have been played."
-        in text(response.content.decode())
-    )
-    assert fresh(game).state.totals == (35, 6, 15)
+    response = edit(alice_client, game, 2, 9, 4, 7, last_to_quit=0)
+    assert response.status_code == 302
+    said = "Ana reaches 40 in round 2: the game ends there. Round 3 no longer counts."
+    sheet = alice_client.get(response["Location"]).text
+    assert said in text(sheet)
+    state = fresh(game).state
+    assert state.finished and state.totals == (40, 4, 12)
+    assert [r.entries for r in state.beyond] == [(1, 2, 3)]  # kept as typed
 
 
 def test_it_names_everyone_the_edit_takes_to_the_end(alice_client, make_game):
     game = make_game(rounds=[[31, 0, 25], [3, 4, 7], [1, 2, 3], [2, 3, 0]])
     response = edit(alice_client, game, 2, 9, 0, 20)
-    assert response.status_code == 422
+    assert response.status_code == 302
     assert (
-        "With this change, Ana reaches 40 and Cleo reaches 45 in round 2, so round 3 could not "
-        "have been played." in text(response.content.decode())
+        "Ana reaches 40 and Cleo reaches 45 in round 2: the game ends there. Rounds 3–4 no longer "
+        "count." in text(alice_client.get(response["Location"]).text)
     )
 
 
@@ -99,8 +102,8 @@ def test_it_says_so_in_french(alice_client, make_game):
     alice_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
     response = edit(alice_client, game, 2, 11, 4, 0)
     assert (
-        "Avec cette modification, Zoé atteint 41 à la manche 2\u00a0: la manche 3 n’aurait pas pu "
-        "être jouée." in text(response.content.decode())
+        "Zoé atteint 41 à la manche 2\u00a0: la partie s’arrête là. La manche 3 ne compte plus."
+        in text(alice_client.get(response["Location"]).text)
     )
 
 

@@ -1,6 +1,8 @@
 """A 20,000-game account's export, run as the worker runs it (its task, in a process of its own,
 with the production settings), stays under a ceiling of resident memory, its newest 5,000 games
-in one night as an import of an old history makes them (bench/exports.py, docs/benchmarks.md)."""
+in one night as an import of an old history makes them (bench/exports.py, docs/benchmarks.md).
+The suite proves small that an export's memory does not grow with the games:
+tests/history/test_export_memory.py."""
 
 import importlib.util
 import tempfile
