@@ -67,6 +67,7 @@ def round_page(request, access, game, form, status=200, notice="", later=""):
     offer_goals(request.session, form.calculator)
     context = page_context(access, game, form) | {"notice": notice, "later": later}
     context["preview_url"] = form.preview_action
+    context["follow_url"] = form.action  # its follower asks the edit page (round_edit.html)
     return render(request, "games/round_edit.html", context, status=status)
 
 

@@ -8,6 +8,7 @@ import "./js/picker.js"; // L.L.A.M.A.'s card picker
 import "./js/calculator.js"; // Llama Llama's hand calculator
 import "./js/new-game.js"; // the new-game form
 import "./js/live.js"; // the boards that follow the game, and a revoked link
+import "./js/told.js"; // the end in view, and the game's moves said aloud
 import "./js/offline.js"; // the service worker, and a page it copied
 import "./js/logout.js"; // what an account leaves on the phone leaves with it
 import "./js/awake.js"; // the screen awake during a game

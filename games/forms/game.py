@@ -189,6 +189,18 @@ class RoundForm(forms.Form):
             return None
         return seat
 
+    def shown_emptier(self):
+        """The seat whose "Emptied hand" button shows pressed: the one marked, else, in an
+        edit, the one whose number says so (the round as stored, or as sent back): js/sheet.js
+        clears that number when another player is marked."""
+        marked = self.marked_seat()
+        if marked is not None or self.number is None or not self.ruleset.has_emptied_hand:
+            return marked
+        shown = [str(self[f"seat_{seat}"].value()) for seat in range(len(self.game.names))]
+        if not all(value.lstrip("-").isdecimal() and len(value) < 5 for value in shown):
+            return None
+        return self.ruleset.emptier([int(value) for value in shown])
+
     def _show_return(self):
         """A form shown again with a seat marked (a refusal, a helper's answer) shows the
         return the rules give back on the totals it is shown with now."""

@@ -3,13 +3,15 @@ scorer links' are the same functions, given an Access (games/access.py). The han
 of an edit page posts to views/fill.py."""
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.access import for_owner, for_scorer
 from games.forms.game import ConfirmForm, RoundAsked, RoundForm
-from games.pages import refill, round_page, sheet, stale, typed
+from games.pages import POLL_SECONDS, refill, round_page, sheet, stale, typed
 from games.refusals import (
     changed_message,
     edit_gone_message,
@@ -21,6 +23,7 @@ from games.refusals import (
 )
 from games.services.rounds import bound_round
 from games.services.saves import REFUSED, SAVED, UNDONE, correct_round, undo_round
+from games.views.sheet import BoardForm
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,8 +32,12 @@ def edit_round(request, access, number):
     game = access.read()
     bound = bound_round(game, number)
     if request.method == "GET":
+        if bound is None and request.htmx:  # the page's follower: undone on another phone
+            return _gone_elsewhere(request, access, edit_gone_message(number))
         if bound is None:
             return _gone(request, access, game, edit_gone_message(number))
+        if request.htmx:  # still there: the follower follows on from this version
+            return _follow(request, access, game, number)
         return _edit_page(request, access, game, number, bound)
     form = RoundForm(game, request.POST, number=number)
     opened_for = _whole_or_none(request.POST.get("round_id"))
@@ -70,9 +77,11 @@ def preview_edit(request, access, number):
     now ends (or that it goes on), and what later returns count (htmx asks as they are
     typed; without JavaScript, "Check later rounds")."""
     game = access.read()
+    form = RoundForm(game, request.POST, number=number)
+    if bound_round(game, number) is None and request.htmx:
+        return _gone_elsewhere(request, access, edit_gone_message(number, typed(form, game.names)))
     if bound_round(game, number) is None:
         return redirect(access.url("round_edit", number))  # its page says it is gone
-    form = RoundForm(game, request.POST, number=number)
     later = ""
     if form.is_valid():
         before, after = game.state, form.cleaned_data["state"]
@@ -126,6 +135,34 @@ def _edit_gone(request, access, game, form, number):
     if (bound and bound[0]) == _whole_or_none(request.POST.get("round_id")):
         return stale(request, access, number, fresh)  # still there: it no longer fits
     return _gone(request, access, fresh, edit_gone_message(number, typed(form, fresh.names)))
+
+
+def _gone_elsewhere(request, access, notice):
+    """An edit page that learns (its follower, its preview: htmx) that another phone undid its
+    round: the whole page goes to the sheet, the one way forward, which says why (once, a
+    message), instead of the sheet inside the edit page."""
+    messages.warning(request, notice)
+    return HttpResponseClientRedirect(access.sheet_url)
+
+
+def _follow(request, access, game, number):
+    """The follower's answer: nothing while the game is at the version it has seen (a 204, as
+    the sheet's board gets), else itself at the new version."""
+    seen = BoardForm(request.GET)
+    if seen.is_valid() and seen.cleaned_data["seen"] == str(game.version):
+        return HttpResponse(status=204)
+    return render(request, "games/round_edit.html#follow", _follower(access, game, number))
+
+
+def _follower(access, game, number):
+    """What an edit page's follower (round_edit.html#follow) asks with: the game's version
+    seen, told of a new one by the game's stream (js/stream.js) or its poll."""
+    return {
+        "follow_url": access.url("round_edit", number),
+        "game": game,
+        "events_url": access.url("game_events"),
+        "poll_seconds": POLL_SECONDS,
+    }
 
 
 def _gone(request, access, game, notice):

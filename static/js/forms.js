@@ -94,9 +94,19 @@ export function clearErrors(form) {
 
 // A field's error goes as soon as the field is filled again, by hand, by the card picker or
 // by the emptied-hand button (both announce it with an input event); saving checks it anyway.
+// A message shown under several fields (two hands emptied: under both) is about them
+// together: once one of them changes, it goes from all.
 function filledAgain(event) {
   const field = event.target;
-  if (field.matches && field.matches("input, select")) clearFieldError(field);
+  if (!field.matches || !field.matches("input, select")) return;
+  const row = field.closest(".has-error");
+  const said = row ? [...row.querySelectorAll(".errors li")].map((item) => item.textContent) : [];
+  clearFieldError(field);
+  if (!said.length || !field.form) return;
+  field.form.querySelectorAll(".has-error .errors li").forEach((item) => {
+    const other = item.closest(".has-error")?.querySelector("input, select");
+    if (other && said.includes(item.textContent)) clearFieldError(other);
+  });
 }
 document.addEventListener("input", filledAgain);
 document.addEventListener("change", filledAgain);

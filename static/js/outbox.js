@@ -270,6 +270,9 @@ function showHeld(form, item) {
     const field = document.getElementById(id);
     if (field && form.contains(field)) showFieldError(field, message);
   });
+  // A round overtaken (typed offline, come back after others): the outbox's one sentence
+  // says it (statusLine), not the server's notice of a sheet typed on an older page.
+  if (item.status === "overtaken") return;
   answer.messages.forEach((message) => {
     const notice = Object.assign(document.createElement("p"), { textContent: message });
     notice.className = "notice";
@@ -286,7 +289,10 @@ function statusLine(item, index) {
   const head = items[0];
   if (afterTheEnd(item)) return fill(words.over || words.overtaken, { n: item.number });
   if (item.status === "refused") return fill(words.refused, { n: item.number });
-  if (item.status === "overtaken") return fill(words.overtaken, { n: item.number });
+  if (item.status === "overtaken") {
+    const next = readAnswer(item.html).next;
+    return fill(next && words.late ? words.late : words.overtaken, { n: item.number, next });
+  }
   if (item.status === "gone") return fill(words.gone, { n: item.number });
   if (index > 0 && head.status !== "waiting") {
     return fill(words.behind, { n: item.number, first: head.number });
@@ -333,7 +339,8 @@ function drawRows() {
   const none = body.querySelector("td.muted");
   if (none) none.parentElement.hidden = items.length > 0;
   const players = document.querySelectorAll("#sheet table.sheet thead th").length - 1;
-  items.filter((item) => !afterTheEnd(item)).forEach((item) => {
+  // Not a round overtaken: its numbers are in the form, as the round to save next.
+  items.filter((item) => !afterTheEnd(item) && item.status !== "overtaken").forEach((item) => {
     const values = new Map(item.fields);
     const row = document.createElement("tr");
     row.className = `queued ${item.status}`;
@@ -367,6 +374,9 @@ async function draw() {
     // reloaded without a signal), is shown rather than a form for a round after the end.
     if (!document.querySelector("#sheet[data-finished]")) return show({ answer: { html: head.html } });
   } else if (form && held && !form.dataset.outboxItem) showHeld(form, head);
+  // The server's answer to a round overtaken is the sheet with its long notice: the outbox's
+  // one sentence says it instead (statusLine).
+  if (held && head.status === "overtaken") document.querySelectorAll("#sheet > .notice").forEach((notice) => notice.remove());
   if (form && !form.dataset.outboxItem) {
     const last = items[items.length - 1];
     const next = last ? last.number + 1 : Number(form.dataset.serverRound);

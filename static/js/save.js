@@ -77,13 +77,28 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const form = root.querySelector && root.querySelector("form.round-form");
   if (form) shownNow(form);
   const saved = root.querySelector && root.querySelector("[data-saved]");
+  // Only the sheet's own answer (a save, a refusal) says or silences it: another phone's round,
+  // which settles the board, is told.js's to say.
   const status = document.getElementById("sheet-status");
-  if (status) status.textContent = saved ? saved.textContent : "";
+  if (status && root.id === "sheet") status.textContent = saved ? saved.textContent : "";
   const first = outbox.resumeAt(form) || (saved && form && firstField(form, withGoals));
   if (first) first.focus();
   // A refusal (the rules, another phone's round): its first message at the top of the screen,
   // above the keyboard, which would otherwise hide it under the Save button just tapped. A
   // field's message comes with its field, whole: "who quit last" has its names above it.
   const refusal = !saved && root.querySelector && root.querySelector(REFUSALS);
-  if (refusal) (refusal.closest(".has-error") || refusal).scrollIntoView({ block: "start" });
+  if (!refusal) return;
+  (refusal.closest(".has-error") || refusal).scrollIntoView({ block: "start" });
+  // The cursor where the fixing is: the first field refused ("who quit last": its name chosen,
+  // or its first), whose description is the message, read with it. That the round was refused
+  // is said aloud (the region stays on the page; the refusal came inside the new sheet), in
+  // the outbox's words (_outbox.html): a notice above the sheet is an alert of its own.
+  const wrong = form && form.querySelector("[aria-invalid]");
+  const words = document.querySelector("[data-outbox]")?.dataset.refused;
+  const number = form?.querySelector('[name="round_number"]')?.value;
+  if (status && words && number && (wrong || form.querySelector(".errors-box"))) {
+    status.textContent = words.replace("{n}", number);
+  }
+  const chosen = wrong && wrong.type === "radio" && form.querySelector(`[name="${CSS.escape(wrong.name)}"]:checked`);
+  if (wrong) (chosen || wrong).focus({ preventScroll: true });
 });

@@ -168,3 +168,40 @@ def test_the_walk_edit_then_revert_gives_ben_his_total_back(alice_client, make_g
     assert edit(alice_client, game, 1, 5, 12, 0).status_code == 302  # back as played
 
     assert fresh(game).state.totals == (8, 2, 4)  # Ben 2 again, not 12
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_an_edit_pages_follower_is_sent_to_the_sheet_once_its_round_is_undone(
+    alice_client, make_game
+):
+    """The follower of the edit page (htmx): the page goes to the sheet, which says why once,
+    not the sheet inside the edit page."""
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
+    follow = alice_client.get(f"/games/{game.pk}/rounds/2/edit/?seen={game.version}", **HTMX)
+    assert follow.status_code == 204  # nothing new
+    follow = alice_client.get(f"/games/{game.pk}/rounds/2/edit/?seen=0", **HTMX)
+    assert 'id="board"' in follow.text and "round-form" not in follow.text  # still there
+    game.rounds.filter(number=2).delete()
+
+    follow = alice_client.get(f"/games/{game.pk}/rounds/2/edit/?seen={game.version}", **HTMX)
+
+    assert follow.headers["HX-Redirect"] == f"/games/{game.pk}/"
+    sheet = alice_client.get(f"/games/{game.pk}/").text
+    assert sheet.count("Round 2 was undone since this page was opened: nothing was changed.") == 1
+
+
+def test_an_edit_pages_preview_of_an_undone_round_sends_the_page_to_the_sheet(
+    alice_client, make_game
+):
+    game = make_game(rounds=[[12, 0, 5], [3, 4, 7]])
+    game.rounds.filter(number=2).delete()
+    data = {"seat_0": 9, "seat_1": 0, "seat_2": 7, "round_number": 2}
+
+    preview = alice_client.post(f"/games/{game.pk}/rounds/2/later/", data, **HTMX)
+
+    assert preview.headers["HX-Redirect"] == f"/games/{game.pk}/"
+    assert "round-form" not in preview.text
+    sheet = alice_client.get(f"/games/{game.pk}/").text
+    assert "your numbers (Ana 9, Ben 0, Cleo 7) were not saved" in sheet

@@ -1,0 +1,95 @@
+"""The end where the eyes are: whoever saves the last round (here a scorer link's phone), the
+owner's phone that follows it and the live view each show the winner and the final standings
+on screen at once, on a small phone, wherever the page was scrolled, and say it aloud."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import ScorerLink, ShareLink
+from games.views import live
+from tests.browser.sheet import type_round
+from tests.helpers.browser import PHONE
+
+SMALL = {"width": 320, "height": 568}
+
+
+@pytest.fixture(autouse=True)
+def quick_polls(monkeypatch):
+    monkeypatch.setattr(live, "POLL_SECONDS", 1)
+
+
+@pytest.fixture
+def live_phone(browser, live_server, watch, other_phone):
+    phone = browser.new_context(base_url=live_server.url, locale="en-GB", **PHONE)
+    phone.set_default_timeout(5000)
+    phone.on("page", watch.attach)
+    yield phone.new_page()
+    phone.close()
+
+
+# Whether the verdict and the final standings are both whole on the screen (not only
+# somewhere on the page): -1 for a fraction of a pixel of the scroll.
+ON_SCREEN = """() => {
+  const banner = document.querySelector("#board .banner");
+  const top = banner && banner.querySelector("h2").getBoundingClientRect().top;
+  const bottom = banner && banner.querySelector("ol.standings").getBoundingClientRect().bottom;
+  return banner !== null && top >= -1 && bottom <= innerHeight;
+}"""
+
+
+def sees_the_end(phone):
+    expect(phone.get_by_role("heading", name="Ben wins!")).to_be_visible()
+    phone.wait_for_function(ON_SCREEN)
+
+
+def test_the_winner_is_on_screen_on_every_phone_at_320_px(
+    page, other_phone, live_phone, signed_in, make_game
+):
+    game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
+    scorer = ScorerLink.objects.create(game=game, number=1)
+    share = ShareLink.objects.create(game=game)
+    for phone, url in (
+        (page, f"/games/{game.pk}/"),
+        (other_phone, f"/s/{scorer.token}/"),
+        (live_phone, share.get_absolute_url()),
+    ):
+        phone.set_viewport_size(SMALL)
+        phone.goto(url)
+        phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # at the round form
+    type_round(other_phone, {"Ana": 6, "Ben": 0, "Cleo": 2})
+    other_phone.get_by_role("button", name="Save round").click()
+
+    for phone in (other_phone, page, live_phone):
+        sees_the_end(phone)
+    for phone in (other_phone, page):
+        expect(phone.locator("#sheet-status")).to_contain_text(
+            "Ben wins! 1. Ben — 3 points, 2. Cleo — 7 points"
+        )
+        assert phone.evaluate("document.activeElement.textContent.trim()") == "Ben wins!"
+    expect(other_phone.locator("#sheet-status")).to_contain_text("Round 3 saved.")
+    expect(live_phone.locator("#live-news")).to_contain_text("Ben wins!")
+
+
+# Every game, in another language: the owner's own save of the last round, scrolled at the
+# form, shows the verdict and the standings at the top (the heading's words are the kind's).
+@pytest.mark.parametrize(
+    ("kind", "locale", "names", "rounds", "last"),
+    [
+        ("llama_llama", "pl-PL", ("Ana", "Ben"), [(50, 50), (20, 20), (10, 5)], (30, 0)),
+        ("lato", "de-DE", ("Ana", "Ben", "Cleo"), [(30, 0, 5), (4, 3, 0)], (6, 0, 2)),
+    ],
+)
+def test_the_last_round_saved_shows_its_end_in_every_game(
+    page, signed_in, make_game, kind, locale, names, rounds, last
+):
+    game = make_game(names=names, rounds=rounds, kind=kind)
+    page.set_viewport_size(SMALL)
+    page.goto(f"/games/{game.pk}/")
+    for field, value in zip(page.locator("input[data-seat-field]").all(), last, strict=True):
+        field.fill(str(value))
+    page.locator("form.round-form button.primary").click()
+
+    expect(page.locator("#board .banner h2")).to_be_focused()
+    page.wait_for_function(ON_SCREEN)
+    heading = page.locator("#board .banner h2").inner_text()
+    expect(page.locator("#sheet-status")).to_contain_text(heading)
