@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.usernames import holds_its_skeleton, refuse_look_alike
 from common.echo import BoundedEcho
-from common.models import available_zones, canonical_zones
+from common.models import available_zones, canonical_zones, validate_time_zone
 
 
 class LoginForm(AuthenticationForm):
@@ -153,3 +153,10 @@ class TimeZoneForm(forms.Form):
         self.fields["time_zone"].choices = zone_choices(zone)
         if not zone:  # static/js/time-zone.js offers the phone's, to be saved
             self.fields["time_zone"].widget.attrs["data-phone-zone"] = ""
+
+
+class PhoneZoneForm(forms.Form):
+    """The zone a phone's own engine calls its own (static/js/phone-zone.js): any name the time
+    zone database has, an older alias ("Asia/Calcutta") included, as the phone may say it."""
+
+    time_zone = forms.CharField(max_length=64, validators=[validate_time_zone])

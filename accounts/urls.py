@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", views.account, name="account"),
+    path("accounts/zone/", views.phone_zone, name="phone_zone"),
     path(
         "accounts/password_change/",
         views.PasswordChangeView.as_view(),

@@ -1,6 +1,7 @@
 """An account's time zone: every date and time it reads, and the day each night falls on, in
 the zone it chose on its account page (Preferences.time_zone), else the site's
-(settings.TIME_ZONE).
+(settings.TIME_ZONE); until it chooses, the zone its phone calls its own, sent once by
+static/js/phone-zone.js (`offer`).
 
 It is read with the account itself, in the same query (accounts/backends.py), when a request
 first asks whose it is (scorekeeper/middleware.py activates the zone then): no copy lives in
@@ -30,6 +31,22 @@ def of_user(user):
     except Preferences.DoesNotExist:  # none chosen yet: no row
         return ""
     return zone if zone in available_zones() else ""
+
+
+def unset(user):
+    """Whether `user` never chose a zone, nor was given the phone's (no Preferences row): read
+    with the account, no query. Choosing the site's zone on the account page is a choice."""
+    try:
+        user.preferences  # noqa: B018 (read with the account: raises when there is no row)
+    except Preferences.DoesNotExist:
+        return True
+    return False
+
+
+def offer(user, zone):
+    """The phone's own zone, kept only while the account has none (`unset`): what the account
+    page saves, at any time, always wins over it."""
+    Preferences.objects.get_or_create(user=user, defaults={"time_zone": zone})
 
 
 def choose(user, zone):

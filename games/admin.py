@@ -26,13 +26,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from games import rules
+from games import numbers, rules
 from games.forms.fields import NameField
 from games.models import Entry, Game, Player, Round, Seat
 from games.refusals import describe, describe_all
 from games.reports.folds import with_states
 from games.services.games import delete_game
 from games.services.rounds import StaleSheet, lock
+from games.services.saves import SAVED, undo_round
 from games.wording import and_list
 
 
@@ -122,7 +123,7 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
 
     def get_queryset(self, request):
-        rounds = super().get_queryset(request).select_related("saved_by")
+        rounds = super().get_queryset(request).select_related("saved_by", "game")
         return rounds.prefetch_related("entries__seat__player")
 
     @admin.display(description=_("saved by"))
@@ -132,15 +133,39 @@ class RoundInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # rounds are added at the table, where the sheet asks the rules
 
-    @admin.display(description=_("points"))
+    @admin.display(description=_("points typed (and what they count)"))
     def entries_shown(self, obj):
         entries = sorted(obj.entries.all(), key=lambda entry: entry.seat.position)
-        return " · ".join(f"{entry.seat.player.name} {entry.value}" for entry in entries)
+        counted = counted_points(obj.game, obj.number)
+        return " · ".join(
+            f"{entry.seat.player.name} {typed_and_counted(entry.value, points)}"
+            for entry, points in zip(entries, counted or [None] * len(entries), strict=True)
+        )
 
     @admin.display(description=_("last player to quit"))
     def quitter(self, obj):
         seats = {entry.seat.position: entry.seat.player.name for entry in obj.entries.all()}
         return seats.get(obj.last_to_quit, "—")
+
+
+def counted_points(game, number):
+    """What each entry of round `number` counts in `game`'s fold (beside the totals, which
+    add these up), or None if the fold does not count it."""
+    try:
+        rounds = game.state.rounds
+    except ValueError:  # rounds the rules refuse: what was typed is all there is to show
+        return None
+    return rounds[number - 1].points if number <= len(rounds) else None
+
+
+def typed_and_counted(typed, points):
+    """ "−10 (counts −1)" for a return that counts otherwise than typed; "5" for the rest."""
+    if points is None or points == typed:
+        return numbers.shown(typed)
+    return gettext("%(typed)s (counts %(points)s)") % {
+        "typed": numbers.shown(typed),
+        "points": numbers.shown(points),
+    }
 
 
 def saved_by(round_):
@@ -302,7 +327,12 @@ class EntryFormSet(BaseInlineFormSet):
             rounds, first = game.as_rules_rounds(), game.first_starter
             return game.ruleset.fold_with(len(game.seats), rounds, round_.number, changed, first)
 
+        # As the sheet asks of a round typed there: the rules' refusals, and what the table
+        # must still say (who quit last when nobody emptied a hand), or the sheet would refuse
+        # every later edit of this round.
         problems = refusals(game, game.ruleset, replay)
+        missing = game.ruleset.missing_facts(changed)
+        problems += describe_all(missing, game.names, game.ruleset)
         if problems:
             raise forms.ValidationError(problems)
 
@@ -397,12 +427,11 @@ class RoundAdmin(admin.ModelAdmin):
         counted(form.instance.game, edited=form.instance)
 
     def delete_model(self, request, obj):
-        obj.game = locked(obj.game)
-        if not is_last(obj):  # a round was saved after it meanwhile
+        # An undo, as at the table: its submission key is kept, so that a phone's outbox
+        # sending that round again is answered "undone", never saved a second time.
+        outcome = undo_round(locked(obj.game), obj.number, round_id=obj.pk)
+        if outcome.result != SAVED:  # a round was saved after it meanwhile, or it is gone
             raise PermissionDenied(gettext("Only the last round of a game can be deleted."))
-        super().delete_model(request, obj)
-        changed(Game.objects.filter(pk=obj.game_id))
-        obj.game.settle()
 
     def log_change(self, request, obj, message):
         entry = super().log_change(request, obj, message)

@@ -11,11 +11,15 @@ class GamesConfig(AppConfig):
 
         # Registers the system checks, and connects the receivers: the one that undoes an
         # import whose worker died, and those that empty an account that goes.
-        from games import checks, search  # noqa: F401
+        from django.db.models.signals import post_migrate
+
+        from games import checks, search, settling  # noqa: F401
         from games.archive import tasks  # noqa: F401
         from games.services import deletion  # noqa: F401
 
         connection_created.connect(search.add_sqlite_fold)
+        # Every upgrade runs `migrate`: a change of the rules settles every game again there.
+        post_migrate.connect(settling.settle_if_the_rules_changed, sender=self)
         # A log-out ends the streams its session held, and a password changed or an account
         # disabled the streams of every session of it (games/streams). The user model is
         # contrib.auth's, written by its forms, the admin and management commands as well as

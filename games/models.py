@@ -294,6 +294,12 @@ class Game(models.Model):
         return {r.key: r.number for r in self.stored_rounds if r.key is not None}
 
     @property
+    def winner_names(self) -> list[str]:
+        """Who won, by name, once the game is over (several: a shared victory); none before."""
+        state = self.state
+        return [self.names[seat] for seat in state.winners] if state.finished else []
+
+    @property
     def ruleset(self) -> rules.Ruleset:
         """The rules of this game's kind, which every score of it comes from."""
         return rules.for_kind(self.kind)
@@ -449,6 +455,22 @@ class UndoneKey(models.Model):
 
     def __str__(self):
         return f"{self.key} ({self.number})"
+
+
+class RulesSettled(models.Model):
+    """A version of the rules (the fingerprint of games/rules/'s source, games/settling.py) by
+    which every game's finished_at and places were decided: `migrate` decides them all again
+    when today's is not here yet, so stored places never keep the verdict of older rules."""
+
+    fingerprint = models.CharField(_("fingerprint"), max_length=64, unique=True, editable=False)
+    settled_at = models.DateTimeField(_("settled at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("rules settled")
+        verbose_name_plural = _("rules settled")
+
+    def __str__(self):
+        return self.fingerprint[:12]
 
 
 class KeptTable(models.Model):

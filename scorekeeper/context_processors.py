@@ -9,8 +9,10 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
-from django.urls import translate_url
+from django.urls import reverse, translate_url
 from django.utils.translation import get_language, get_language_from_path, get_language_info
+
+from common import zones
 
 
 def languages(request):
@@ -60,3 +62,17 @@ def _page_to_return_to(request):
     if ours and parts.path.startswith("/") and not parts.path.startswith("//"):
         return parts.path + (f"?{parts.query}" if parts.query else "")
     return request.get_full_path()
+
+
+def phone_zone(request):
+    """Where a page sends the phone's time zone, while the account has none (common/zones.py),
+    else nothing. Asked only by a page that renders it: a callable, so that a page that never
+    reads the account (a link's poll) reads nothing for it."""
+
+    def url():
+        user = getattr(request, "user", None)  # none on a page answered before the middleware
+        if user is None or not user.is_authenticated or not zones.unset(user):
+            return ""
+        return reverse("phone_zone")
+
+    return {"phone_zone_url": url}

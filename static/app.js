@@ -15,3 +15,4 @@ import "./js/awake.js"; // the screen awake during a game
 import "./js/share.js"; // the result picture and the live link
 import "./js/scroll-hint.js"; // "more players to the right" under a sheet too wide
 import "./js/time-zone.js"; // the account page offers the phone's time zone
+import "./js/phone-zone.js"; // an account with no time zone reads in the phone's

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 
 from games import rules
@@ -153,6 +154,16 @@ def make_game(alice):
         return type(game).objects.get(pk=game.pk)
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _the_sites_language():
+    """Each test starts in the site's language: a request leaves its language active in the
+    thread (LocaleMiddleware activates it, nothing takes it back), so a test that renders
+    without a request would otherwise read the language of whichever test ran before it."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,9 @@ from collections import defaultdict
 
 from django.db import migrations, models
 
-from games import rules  # pure: plain values in, plain values out
+# The rules as they were then: replayed with today's, an old database would be settled by
+# rules it never knew (games/migrations/frozen_rules/__init__.py).
+from games.migrations import frozen_rules as rules
 
 BATCH = 500
 

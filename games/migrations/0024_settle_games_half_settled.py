@@ -14,7 +14,9 @@ from collections import defaultdict
 from django.db import migrations
 from django.db.models import Max, Q
 
-from games import rules  # pure: plain values in, plain values out
+# The rules as they were then: replayed with today's, an old database would be settled by
+# rules it never knew (games/migrations/frozen_rules/__init__.py).
+from games.migrations import frozen_rules as rules
 
 BATCH = 500
 

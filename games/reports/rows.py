@@ -1,6 +1,6 @@
 """The group's table as a family reads it: each ranked row with its rating on a scale people
 know, whether it is still provisional, how its place moved since the last night, its streak
-when there is one, and why it is above someone who won more.
+when there is one, and why it is above the row below it when its wins do not say so.
 
 Presentation only: the ratings themselves are games/reports/ratings.py's (openskill's mu,
 sigma and ordinal, which /standings.json keeps), computed and kept by games/reports/counting.py.
@@ -37,14 +37,19 @@ def provisional(row: ratings.Row) -> bool:
 
 @dataclass(frozen=True)
 class Why:
-    """Why a row is above `other`, who has more wins: `reason` is one of "average" (a better
-    average place), "games" (more games played: a rating surer of itself) or "opponents"
-    (ahead of stronger players)."""
+    """Why a row is above `other`: the best of those below it who won more (`more_wins`), else
+    the row just below when it won as many. `reason`, tried in this order:
+    "average" (a better average place, `mine` against `theirs`), "games" (more games played: a
+    surer rating), "ahead" (ahead of `other` in `mine` of their `theirs` games together),
+    "opponents" (the players it finished ahead of are rated `mine` on average, those `other`
+    finished ahead of `theirs`), or "order" (none of these: the rating also weighs whom each
+    finished ahead of, and in which order the games came)."""
 
     other: Hashable
     reason: str
     mine: float
     theirs: float
+    more_wins: bool = True
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,7 @@ def table_rows(found: ratings.Table, since: int) -> list[TableRow]:
                 provisional(row),
                 None if was is None else was - place,
                 row.streak if row.streak >= 2 else 0,
-                _why(row, found.ranked[place:]),
+                _why(row, found.ranked[place:], found),
             )
         )
     return rows
@@ -103,16 +108,39 @@ def _places_before(found, since):
     return {player: place for place, (*_key, player) in enumerate(sorted(standing), start=1)}
 
 
-def _why(row, below):
-    """Why `row` is above the best of those `below` it who won more, if anyone did."""
+def _why(row, below, table=None):
+    """Why `row` is above the best of those `below` it who won more, or else above the next
+    row when it won as many (`table`: where their games together are counted); None when it
+    won more than everyone below, which its figures say."""
     other = next((o for o in below if o.wins > row.wins), None)
+    more_wins = other is not None
     if other is None:
-        return None
+        if not below or below[0].wins < row.wins:
+            return None
+        other = below[0]
     if row.average_place < other.average_place:
-        return Why(other.player, "average", row.average_place, other.average_place)
+        return Why(other.player, "average", row.average_place, other.average_place, more_wins)
     if row.games > other.games:
-        return Why(other.player, "games", row.games, other.games)
-    return Why(other.player, "opponents", row.average_place, other.average_place)
+        return Why(other.player, "games", row.games, other.games, more_wins)
+    if table is not None:
+        together, ahead, behind, _level = table.against(row.player, other.player)
+        if ahead > behind:
+            return Why(other.player, "ahead", ahead, together, more_wins)
+        mine, theirs = _beaten(table, row.player), _beaten(table, other.player)
+        if mine is not None and (theirs is None or mine > theirs):
+            return Why(other.player, "opponents", mine, theirs or 0, more_wins)
+    return Why(other.player, "order", row.games, other.games, more_wins)
+
+
+def _beaten(table, player):
+    """The rating (as shown) of the players `player` finished ahead of, on average over each
+    time they did; None if they never did."""
+    total = count = 0
+    for other, (_together, ahead, _behind, _level) in table.opponents(player):
+        if ahead and (found := table.row(other)) is not None:
+            total += ahead * shown_rating(found.ordinal)
+            count += ahead
+    return round(total / count) if count else None
 
 
 def matches_before_last_night(owner, tables) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """What became of a round posted from a sheet (Outcome): saved, the same save again, undone
-since, changed since, refused. The repeat and race rules of a save live here alone; the views
-map each outcome to a response."""
+since, changed since, refused; and of an undo (undo_round). The repeat and race rules of a save
+live here alone; the views map each outcome to a response."""
 
 import uuid
 from dataclasses import dataclass, replace
@@ -15,6 +15,7 @@ from games.services.rounds import (
     bound_round,
     replace_round,
     saved_with,
+    undo_last_round,
     undone_with,
 )
 
@@ -174,3 +175,21 @@ def correct_round(game, number, sub, saved_by=None, round_id=None, round_version
         still = bool(bound) and bound[0] == round_id
         return Outcome(CHANGED if still else UNDONE, number)
     return Outcome(SAVED, number, recounts=recounts, end=end)
+
+
+def undo_round(game, number, round_id=None, round_version=None, saved_by=None):
+    """Undo round `number` (the stored round `round_id` as it was at `round_version`, when
+    given), by the scorer link `saved_by` (None: the owner, or staff in the admin), and say what
+    became of it: SAVED (undone now, its submission key kept so that a retry of its save is not
+    saved again); UNDONE if the round is gone (undone already, or another took its number);
+    CHANGED if it is still there but edited since or no longer the last, or the link stopped."""
+    try:
+        undo_last_round(game, number, round_id, round_version, saved_by)
+    except LinkStopped:
+        return Outcome(CHANGED, number)
+    except StaleSheet:
+        fresh = _read_again(game)
+        bound = fresh and bound_round(fresh, number)
+        gone = not bound or round_id not in (None, bound[0])
+        return Outcome(UNDONE if gone else CHANGED, number, fresh)
+    return Outcome(SAVED, number)

@@ -21,8 +21,8 @@ from games.refusals import (
     recount_message,
     undone_message,
 )
-from games.services.rounds import StaleSheet, bound_round, undo_last_round
-from games.services.saves import REFUSED, SAVED, UNDONE, correct_round
+from games.services.rounds import bound_round
+from games.services.saves import REFUSED, SAVED, UNDONE, correct_round, undo_round
 from games.views.sheet import BoardForm
 
 
@@ -172,7 +172,7 @@ def _gone(request, access, game, notice):
 
 @require_http_methods(["GET", "POST"])
 @never_cache  # Back refetches it: a round undone from it is then said to be gone
-def undo_round(request, access):
+def undo(request, access):
     game = access.read()
     if request.method == "POST":
         return _undo(request, access, game)
@@ -201,11 +201,11 @@ def _undo(request, access, game):
         return _undo_page(request, access, game, form, status=422)
     data = form.cleaned_data
     number, round_id, version = data["round_number"], data["round_id"], data["round_version"]
-    try:
-        undo_last_round(game, number, round_id, version, saved_by=access.scorer)
-    except StaleSheet:
-        return _undo_refused(request, access, access.read(), number, round_id, version)
-    return redirect(access.sheet_url)
+    outcome = undo_round(game, number, round_id, version, saved_by=access.scorer)
+    if outcome.result == SAVED:
+        return redirect(access.sheet_url)
+    # UNDONE or CHANGED: the page says which, from the game as it now stands
+    return _undo_refused(request, access, access.read(), number, round_id, version)
 
 
 def _undo_refused(request, access, game, number, round_id=None, version=None):
@@ -242,6 +242,6 @@ def _whole_or_none(raw):
 round_edit = for_owner(edit_round)
 round_edit_preview = for_owner(preview_edit)
 scorer_round_edit_preview = for_scorer(preview_edit)
-round_undo = for_owner(undo_round)
+round_undo = for_owner(undo)
 scorer_round_edit = for_scorer(edit_round)
-scorer_round_undo = for_scorer(undo_round)
+scorer_round_undo = for_scorer(undo)

@@ -1,5 +1,8 @@
-"""The account page offers the phone's time zone to an account that chose none
-(static/js/time-zone.js); the server's list decides, and nothing is saved until the form is."""
+"""An account that never chose a time zone gets its phone's from its first page on
+(static/js/phone-zone.js); one that chose the site's is offered the phone's on the account page
+(static/js/time-zone.js), saved only with the form; a zone chosen is never replaced."""
+
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -23,7 +26,29 @@ def phone_in_auckland(browser, live_server, watch, alice, request):
     wait_for_connections()  # its streams end before the database is emptied
 
 
-def test_the_phones_zone_is_offered_then_saved(phone_in_auckland, alice):
+def wait_until(check, timeout=5):
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "not in time"
+        time.sleep(0.05)
+
+
+def saved_zone(alice):
+    return Preferences.objects.filter(user=alice).values_list("time_zone", flat=True).first()
+
+
+def test_the_phones_zone_is_saved_from_the_first_page(phone_in_auckland, alice):
+    page = phone_in_auckland
+    page.goto("/")
+
+    wait_until(lambda: saved_zone(alice) == "Pacific/Auckland")
+    page.goto("/accounts/")
+    expect(page.get_by_label("Time zone")).to_have_value("Pacific/Auckland")
+    expect(page.get_by_text("This phone’s time zone is chosen")).to_be_hidden()
+
+
+def test_the_phones_zone_is_offered_to_an_account_that_chose_the_sites(phone_in_auckland, alice):
+    Preferences.objects.create(user=alice, time_zone="")
     page = phone_in_auckland
     page.goto("/accounts/")
     field = page.get_by_label("Time zone")
@@ -32,12 +57,12 @@ def test_the_phones_zone_is_offered_then_saved(phone_in_auckland, alice):
     expect(
         page.get_by_text("This phone’s time zone is chosen: save it to keep it.")
     ).to_be_visible()
-    assert not Preferences.objects.filter(user=alice).exists()
+    assert saved_zone(alice) == ""
 
     page.get_by_role("button", name="Save the time zone").click()
 
     expect(page.get_by_text("Your time zone is saved.")).to_be_visible()
-    assert Preferences.objects.get(user=alice).time_zone == "Pacific/Auckland"
+    assert saved_zone(alice) == "Pacific/Auckland"
 
 
 def test_a_chosen_zone_is_left_as_it_is(phone_in_auckland, alice):
@@ -47,6 +72,9 @@ def test_a_chosen_zone_is_left_as_it_is(phone_in_auckland, alice):
 
     expect(page.get_by_label("Time zone")).to_have_value("Europe/Lisbon")
     expect(page.get_by_text("This phone’s time zone is chosen")).to_be_hidden()
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    assert saved_zone(alice) == "Europe/Lisbon"
 
 
 # The list has one name per place; a phone may give an older one, which the browser's own
@@ -56,7 +84,8 @@ def test_a_chosen_zone_is_left_as_it_is(phone_in_auckland, alice):
     [("Asia/Calcutta", "Asia/Kolkata"), ("Europe/Kiev", "Europe/Kyiv")],
     indirect=["phone_in_auckland"],
 )
-def test_a_phone_calling_its_zone_by_an_older_name_is_offered_it(phone_in_auckland, offered):
+def test_a_phone_calling_its_zone_by_an_older_name_is_offered_it(phone_in_auckland, offered, alice):
+    Preferences.objects.create(user=alice, time_zone="")  # the site's, chosen: offered only
     page = phone_in_auckland
     page.goto("/accounts/")
 

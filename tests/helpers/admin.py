@@ -24,11 +24,14 @@ def round_url(game, number):
     return f"/admin/games/round/{game.rounds.get(number=number).pk}/change/"
 
 
-def edit_round(client, game, number, **values):
-    """Post round `number` of `game` with new values by player name."""
+def edit_round(client, game, number, last_to_quit=None, **values):
+    """Post round `number` of `game` with new values by player name (and who quit last, a
+    seat, when given)."""
     url = round_url(game, number)
     page = client.get(url)
     data = form_data(page)
+    if last_to_quit is not None:
+        data["last_to_quit"] = last_to_quit
     formset = page.context["inline_admin_formsets"][0].formset
     for sub in formset.forms:
         name = sub.instance.seat.player.name

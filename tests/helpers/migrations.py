@@ -13,10 +13,15 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+def migrate_to_latest():
+    """The database migrated to the latest migration of every app; the models as they are."""
+    return migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
 def apps_before(targets):
     """A fixture's body: the models at `targets`, then the database back at the latest."""
     yield migrate(targets)
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def old_game(apps, owner, rounds, kind="lama", saved=None):

@@ -87,7 +87,7 @@ def test_the_game_page_shows_seats_rounds_and_read_only_results(admin_client, ma
 
     html = response.content.decode()
     assert "Ana 51 · Ben 3 · Cleo 2" in html
-    assert "Ana 20 · Ben 3 · Cleo -10" in html  # round 2 as typed, inline
+    assert "Ana 20 · Ben 3 · Cleo −10" in html  # round 2 as typed, inline
     assert round_url(game, 2) in html
     assert set(response.context["adminform"].form.fields) == {"kind", "first_starter"}
 
@@ -126,7 +126,8 @@ def test_an_edit_that_ends_the_game_earlier_is_saved_and_keeps_the_round_after(
     game = make_game(rounds=[(12, 0, 30), (20, 3, 0), (5, 0, 7)])
 
     # Cleo at 30 + 11 = 41 in round 2: the game ends there, round 3 stays beyond the end.
-    response = edit_round(admin_client, game, 2, Cleo="11")
+    # Nobody emptied a hand in round 2 now: who quit last is asked, as the sheet asks it.
+    response = edit_round(admin_client, game, 2, last_to_quit=1, Cleo="11")
 
     assert response.status_code == 302
     game = Game.objects.get(pk=game.pk)

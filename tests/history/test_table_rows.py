@@ -2,6 +2,8 @@
 starts at 1,000 and is never negative, provisional for a new player, how each place moved
 since the last night, a streak only from two wins, and why someone with fewer wins is above."""
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
@@ -81,12 +83,55 @@ def test_a_row_above_someone_with_more_wins_says_why(settings):
     ("above", "reason"),
     [
         (ratings.Row("a", ratings.Rating(25, 5), games=6, wins=0, places=18), "games"),
-        (ratings.Row("a", ratings.Rating(25, 5), games=2, wins=0, places=6), "opponents"),
+        (ratings.Row("a", ratings.Rating(25, 5), games=2, wins=0, places=6), "order"),
     ],
 )
 def test_why_when_the_average_place_is_not_better(above, reason):
     below = ratings.Row("b", ratings.Rating(25, 8), games=2, wins=1, places=4)
     assert rows._why(above, [below]).reason == reason
+
+
+def test_a_row_above_one_with_the_same_record_says_why(settings):
+    settings.RANKED_AFTER_GAMES = 2
+    # Ben and Dan: 3 games, 1 win, average place 2 each; Ben ahead of Dan both times they met.
+    games = [M(("dan", "ana", "cleo"), (1, 2, 3)), M(("cleo", "ana", "ben"), (1, 2, 3)),
+             M(("ana", "ben", "dan"), (1, 2, 3)), M(("ben", "dan", "ana"), (1, 2, 3))]  # fmt: skip
+    shown = table_rows(games)
+    places = list(shown)
+    assert places.index("ben") == places.index("dan") - 1
+    assert (shown["ben"].row.games, shown["ben"].row.wins) == (shown["dan"].row.games, 1)
+    why = shown["ben"].why
+    assert (why.other, why.reason, why.mine, why.theirs, why.more_wins) == (
+        "dan",
+        "ahead",
+        2,
+        2,
+        False,
+    )
+
+
+def test_the_same_results_in_another_order_still_say_why(settings):
+    settings.RANKED_AFTER_GAMES = 2
+    games = [M(("ana", "ben", "cleo"), (1, 2, 3))] * 2 + [M(("ana", "cleo", "ben"), (1, 2, 3))] * 2
+    shown = table_rows(games)
+    assert list(shown) == ["ana", "cleo", "ben"]  # Cleo's second places came last
+    assert (shown["cleo"].why.other, shown["cleo"].why.reason) == ("ben", "order")
+
+
+MATCHES = st.lists(
+    st.permutations(["ana", "ben", "cleo", "dan"]).map(lambda p: M(tuple(p[:3]), (1, 2, 3))),
+    min_size=1,
+    max_size=8,
+)
+
+
+@hypothesis_settings(deadline=None)
+@given(MATCHES)
+def test_every_row_above_one_with_as_many_wins_says_why(games):
+    ranked = list(table_rows(games).values())
+    for above, below in pairwise(ranked):
+        if above.row.wins <= below.row.wins:  # its figures alone do not say why
+            assert above.why is not None
 
 
 FAMILY = ("Maman", "Léa", "Zoé")

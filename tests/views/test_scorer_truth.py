@@ -14,7 +14,6 @@ from games.rules import Round as Played
 from games.services import saves
 from games.services.links import add_scorer_link, revoke_scorer_link
 from games.services.rounds import add_round
-from games.views import corrections
 from tests.helpers.pagetext import text
 
 HTMX = {"HX-Request": "true"}
@@ -187,13 +186,13 @@ def test_an_undo_reaching_a_link_turned_off_meanwhile_undoes_nothing(
 ):
     """The link is asked again inside the undo's transaction, as a save's is: a revocation
     that commits between the page's door and the delete wins."""
-    real = corrections.undo_last_round
+    real = saves.undo_last_round
 
     def revoked_first(*args, **kwargs):
         revoke_scorer_link(link)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(corrections, "undo_last_round", revoked_first)
+    monkeypatch.setattr(saves, "undo_last_round", revoked_first)
 
     answer = client.post(f"/s/{link.token}/undo/", {"round_number": 1})
 
