@@ -373,3 +373,9 @@ class GameAboutForm(forms.Form):
         label=_("Note"), required=False, max_length=NOTE_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
     )  # fmt: skip
+
+
+class BoardForm(forms.Form):
+    """The version a following phone last saw; it gets a 204 while nothing changed."""
+
+    seen = forms.CharField(required=False, max_length=64)

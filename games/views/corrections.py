@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.access import for_owner, for_scorer
-from games.forms.game import ConfirmForm, RoundAsked, RoundForm
+from games.forms.game import BoardForm, ConfirmForm, RoundAsked, RoundForm
 from games.pages import POLL_SECONDS, refill, round_page, sheet, stale, typed
 from games.refusals import (
     changed_message,
@@ -23,7 +23,6 @@ from games.refusals import (
 )
 from games.services.rounds import bound_round
 from games.services.saves import REFUSED, SAVED, UNDONE, correct_round, undo_round
-from games.views.sheet import BoardForm
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,7 +1,6 @@
 """The scoresheet: a new game, its rounds added (edited and undone: corrections.py; the hand
 calculator and the emptied hand's return: fill.py), a rematch, its JSON."""
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
@@ -17,7 +16,7 @@ from common.names import collation_key
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
 from games.archive import backup
 from games.forms.calculator import offer_goals
-from games.forms.game import GameAboutForm, NewGameForm, RoundForm
+from games.forms.game import BoardForm, GameAboutForm, NewGameForm, RoundForm
 from games.pages import page_context, posted, sheet, stale_round, typed
 from games.refusals import moved_message, undone_replay_message
 from games.reports import folds
@@ -25,12 +24,6 @@ from games.services.games import delete_game, new_game_refusal, set_venue_and_no
 from games.services.players import SamePlayer
 from games.services.saves import REFUSED, REPEATED, SAVED, UNDONE, save_round
 from games.wording import and_list
-
-
-class BoardForm(forms.Form):
-    """The version a following phone last saw; it gets a 204 while nothing changed."""
-
-    seen = forms.CharField(required=False, max_length=64)
 
 
 @login_required

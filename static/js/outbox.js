@@ -348,7 +348,7 @@ function drawRows() {
     number.scope = "row";
     number.textContent = item.number;
     const mark = Object.assign(document.createElement("span"), {
-      className: "visually-hidden",
+      className: "sr-only",
       textContent: ` ${box().dataset.mark}`,
     });
     number.append(mark);

@@ -25,7 +25,7 @@ PROBLEMS = r"""() => {
   const found = [];
   // The layout viewport: a phone zooms out (innerWidth grows) to show a page that is too wide.
   const screen = document.documentElement.clientWidth;
-  const hidden = ".visually-hidden, svg, select, option, script, style, template";
+  const hidden = ".sr-only, svg, select, option, script, style, template";
   const describe = (element) => {
     const text = element.textContent.trim().replace(/\s+/g, " ").slice(0, 40);
     return `<${element.tagName.toLowerCase()} class="${element.className}"> "${text}"`;

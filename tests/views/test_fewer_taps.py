@@ -20,7 +20,7 @@ def test_who_quit_last_is_a_group_of_names_to_tap(alice_client, make_game):
     assertInHTML("<legend>If everyone quit: who quit last (starts the next round)</legend>", group)
     assert len(tags(group, "input", type="radio", name="last_to_quit")) == 3
     assert len(tags(group, "label")) == 3  # each holds its radio button
-    assertInHTML('<span>Ben<span class="visually-hidden"> quit last</span></span>', group)
+    assertInHTML('<span>Ben<span class="sr-only"> quit last</span></span>', group)
     assert not tags(parts(html, "form", class_="round-form")[0], "select")
 
 

@@ -107,8 +107,8 @@ def test_each_player_has_a_calculate_button_with_their_name(alice_client, game):
         button["id"] = f"calc_{seat}"
         assert texts(body, "button", **button) == [f"Calculate for {name}"]
         # the name is for screen readers: the button shows "Calculate"
-        assert f"for {name}" in texts(body, "span", class_="visually-hidden")
-        label = texts(body, "label", for_=f"id_hand_{seat}", class_="visually-hidden")
+        assert f"for {name}" in texts(body, "span", class_="sr-only")
+        label = texts(body, "label", for_=f"id_hand_{seat}", class_="sr-only")
         assert label == [f"Letters in {name}'s hand"]
     typed_as_is = tags(body, "input", autocapitalize="characters", autocorrect="off")
     assert len(typed_as_is) == len(NAMES) + 4

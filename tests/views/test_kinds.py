@@ -369,17 +369,13 @@ def test_each_game_refuses_an_edit_by_its_rules(
     assert Game.objects.get(pk=game.pk).state.totals == (3, 0, 5)
 
 
-def test_llama_llama_refuses_an_edit_that_ends_the_game_before_later_rounds(
-    alice_client, make_game
-):
+def test_llama_llama_takes_an_edit_that_ends_the_game_before_later_rounds(alice_client, make_game):
+    """The end moves with the correction: round 3 stays typed, beyond the end."""
     game = make_game(rounds=[(30, 0, 5), (3, 4, 7), (1, 2, 3)], kind="llama_llama")
-    response = edit(alice_client, game, 2, 70, 4, 7)  # Ana would reach 100 in round 2
-    assert response.status_code == 422
-    assert (
-        "With this change, Ana reaches 100 in round 2, so round 3 could not have been played."
-        in response.text
-    )
-    assert Game.objects.get(pk=game.pk).state.totals == (34, 6, 15)
+    response = edit(alice_client, game, 2, 70, 4, 7)  # Ana reaches 100 in round 2
+    assert response.status_code in (200, 302)
+    state = Game.objects.get(pk=game.pk).state
+    assert state.finished and len(state.rounds) == 2 and len(state.beyond) == 1
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ def test_each_emptied_hand_button_names_its_player_and_return(alice_client, make
     for seat, best_return in enumerate(("-10", "-1", "0")):  # Ana 12, Ben 5, Cleo 0
         assert tags(body, "button", data_fill=f"id_seat_{seat}", data_return=best_return)
     assert texts(body, "button", data_fill="id_seat_0") == ["Emptied hand for Ana"]
-    assert "for Ana" in texts(body, "span", class_="visually-hidden")  # the name is not shown
+    assert "for Ana" in texts(body, "span", class_="sr-only")  # the name is not shown
 
 
 def test_the_same_submission_twice_saves_one_round(alice_client, make_game):
