@@ -23,7 +23,7 @@ IDLE_SECONDS = 60  # scaled to ten minutes: a browser's idle minute is like any 
 HELD, BESIDE = 2000, 1000
 TARGET_MB, TARGET_SAVE_RATIO = 300, 1.2
 USERNAME, PASSWORD = "streamer", "stream-horse-battery-9"
-CAPS = {"STREAMS_PER_ACCOUNT": "100000", "STREAMS_PER_ADDRESS": "100000"}
+CAPS = {"STREAMS_PER_OPENER": "100000", "STREAMS_PER_ADDRESS": "100000"}
 
 
 def measure(opts=None):

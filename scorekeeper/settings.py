@@ -223,9 +223,10 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 # ends (accounts/views.py); a family at one address still has room.
 SIGNUPS_PER_CLIENT = int(os.environ.get("SIGNUPS_PER_CLIENT", 10))
 # The streams of the pages that follow a game (games/views/streams.py): at most this many open
-# at once in one server process for one account's games (its owner's phones, its viewers) and
-# for one address (a venue behind one NAT); past either, the page polls as before.
-STREAMS_PER_ACCOUNT = int(os.environ.get("STREAMS_PER_ACCOUNT", 100))
+# at once in one server process for one opener (an owner's phones, signed in; or one scorer or
+# live link, each its own, so a link's viewers never use up the owner's room) and for one
+# address (a venue behind one NAT); past either, the page polls as before.
+STREAMS_PER_OPENER = int(os.environ.get("STREAMS_PER_OPENER", 100))
 STREAMS_PER_ADDRESS = int(os.environ.get("STREAMS_PER_ADDRESS", 50))
 # A heartbeat event this often on an idle stream (and one as it opens): a page that hears
 # nothing for two of them and a margin (35 s) stops trusting its stream and polls, and no

@@ -35,25 +35,30 @@ class SeenForm(forms.Form):
 
 @require_GET
 async def game_events(request, pk):
-    return await _stream(request, partial(access.followed_by_owner, request, pk))
+    return await _stream(request, partial(access.followed_by_owner, request, pk), "owner")
 
 
 @require_GET
 async def scorer_events(request, token):
-    return await _stream(request, partial(access.followed_by_scorer, token))
+    return await _stream(request, partial(access.followed_by_scorer, token), f"scorer:{token}")
 
 
 @require_GET
 async def live_events(request, token):
-    return await _stream(request, partial(access.followed_by_viewer, token))
+    return await _stream(request, partial(access.followed_by_viewer, token), f"live:{token}")
 
 
-async def _stream(request, opened):
+async def _stream(request, opened, opener):
+    """`opener` is whose budget the stream takes: the owner's account (all its phones), or
+    one link (each its own). Counted against the opener, not the game's owner, so that a live
+    link's viewers use up that link's room and never the owner's own sheet."""
     followed = await sync_to_async(opened)()
     if followed is None:  # the page's next fetch shows why (a 404, a log-in)
         return HttpResponse(status=404)
-    keys = (f"account:{followed.owner}", f"address:{client_address(request)}")
-    caps = (settings.STREAMS_PER_ACCOUNT, settings.STREAMS_PER_ADDRESS)
+    if opener == "owner":
+        opener = f"owner:{followed.owner}"
+    keys = (f"opener:{opener}", f"address:{client_address(request)}")
+    caps = (settings.STREAMS_PER_OPENER, settings.STREAMS_PER_ADDRESS)
     if not hub().room(keys, caps):  # the page polls instead, and tries a stream again later
         return HttpResponse(status=429)
     form = SeenForm({"seen": request.headers.get("Last-Event-ID") or request.GET.get("seen")})

@@ -170,6 +170,24 @@ def test_streams_are_capped_per_address(client, game, settings):
     follow()
 
 
+def test_a_live_link_at_its_cap_leaves_the_owner_room(owner_client, game, settings):
+    settings.STREAMS_PER_OPENER = 1  # the address cap stays wide: one test client, one address
+    link = ShareLink.objects.create(game=game)
+
+    @async_to_sync
+    async def follow():
+        viewer = await opened(AsyncClient(), f"/live/{link.token}/events/")
+        assert (await AsyncClient().get(f"/live/{link.token}/events/")).status_code == 429
+        scorer = await sync_to_async(ScorerLink.objects.create)(game=game, number=1)
+        another = await opened(AsyncClient(), f"/s/{scorer.token}/events/")  # its own room
+        sheet = await opened(owner_client, f"/games/{game.pk}/events/")
+        for stream in (viewer, another, sheet):
+            assert stream.response.status_code == 200
+            await stream.close()
+
+    follow()
+
+
 def test_with_the_subscription_down_a_stream_checks_the_version_itself(
     owner_client, game, settings, monkeypatch
 ):
