@@ -233,14 +233,12 @@ STREAMS_PER_ADDRESS = int(os.environ.get("STREAMS_PER_ADDRESS", 50))
 # proxy closes an idle stream (most wait 60 s). Each also asks the stream's door again (a
 # scorer link expired, a game finished): one query or two per stream each time.
 STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", 15))
-# While the subscription is down (Redis or PostgreSQL away): each stream checks its game's
-# version this often itself.
+# While the subscription is down (Redis or PostgreSQL away), and always on SQLite for the saves
+# of other processes (games/streams/backends.py): each stream checks its game's version this
+# often itself.
 STREAM_CHECK_SECONDS = float(os.environ.get("STREAM_CHECK_SECONDS", 2))
 # How soon a browser opens a stream again after it was cut (the `retry:` field).
 STREAM_RETRY_MS = int(os.environ.get("STREAM_RETRY_MS", 2000))
-# On SQLite, where the server processes of the machine meet (games/streams/backends.py): by
-# default a folder in the system's temporary folder named after the database file.
-STREAMS_SOCKET_DIR = os.environ.get("STREAMS_SOCKET_DIR", "")
 # A result or night picture costs some 150 ms to draw: at most this many drawings a minute per
 # account, whichever games and nights (games/pictures.py).
 PICTURES_PER_MINUTE = int(os.environ.get("PICTURES_PER_MINUTE", 30))

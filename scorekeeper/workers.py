@@ -1,17 +1,33 @@
 """gunicorn's worker for the ASGI application (gunicorn.conf.py): uvicorn's."""
 
 import inspect
+import sys
 
+from gunicorn.arbiter import Arbiter
 from gunicorn.errors import AppImportError
 from uvicorn_worker import UvicornWorker
+
+from scorekeeper.servers import Server
 
 ASGI_APP = "scorekeeper.asgi"
 
 
 class Worker(UvicornWorker):
-    # A restart waits this long for the requests under way, as gunicorn's graceful_timeout,
-    # and then ends the streams still open: their pages open them again on the new workers.
-    CONFIG_KWARGS = UvicornWorker.CONFIG_KWARGS | {"timeout_graceful_shutdown": 5}
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A restart gives the requests under way gunicorn's graceful_timeout (gunicorn.conf.py),
+        # after which the master kills the worker anyway. The streams do not wait: they end as
+        # the stop begins (scorekeeper/servers.py), and their pages open them on new workers.
+        self.config.timeout_graceful_shutdown = self.cfg.graceful_timeout
+
+    async def _serve(self):
+        # uvicorn_worker's, with this project's server.
+        self.config.app = self.wsgi
+        server = Server(config=self.config)
+        self._install_sigquit_handler()
+        await server.serve(sockets=self.sockets)
+        if not server.started:
+            sys.exit(Arbiter.WORKER_BOOT_ERROR)
 
     def load_wsgi(self):
         # uvicorn takes any other callable for an ASGI 2 app and answers 500 to every request

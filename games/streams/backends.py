@@ -4,15 +4,9 @@ runs: it calls `subscribed()` once it hears, then `deliver(message)` for each me
 raises when the subscription drops (the hub then subscribes again)."""
 
 import contextlib
-import hashlib
 import logging
-import os
-import secrets
-import socket
-import tempfile
 import time
 from functools import cache
-from pathlib import Path
 
 from django.conf import settings
 from django.db import DatabaseError, connections
@@ -79,12 +73,10 @@ class Postgres:
     def listen(self, deliver, subscribed):
         import psycopg
 
-        database = settings.DATABASES["default"]
-        params = {"dbname": database["NAME"], "user": database.get("USER") or None,
-                  "password": database.get("PASSWORD") or None,
-                  "host": database.get("HOST") or None, "port": database.get("PORT") or None,
-                  "connect_timeout": 5}  # fmt: skip
-        params = {key: value for key, value in params.items() if value is not None}
+        # Django's own parameters, OPTIONS kept (sslmode, a service file, options...): a
+        # server that requires TLS requires it of this connection too.
+        params = connections["default"].get_connection_params()
+        params.setdefault("connect_timeout", 5)
         with psycopg.connect(**params, autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             subscribed()
@@ -95,63 +87,33 @@ class Postgres:
 
 
 class Local:
-    """The embedded SQLite: the processes of one machine (gunicorn's workers), each with a
-    datagram socket in one folder of the machine's; a notice goes to each, this process's hub
-    first, directly (the `deliver` its listen was handed: the hub imports this module, never
-    the other way round). An in-memory database (the tests) has no other process."""
+    """The embedded SQLite: no transport between processes. A notice goes to this process's
+    hub directly (the `deliver` its listen was handed: the hub imports this module, never the
+    other way round); the streams of the machine's other processes (gunicorn's other workers)
+    hear of it at their next check of their game (STREAM_CHECK_SECONDS), as while a
+    subscription is down: `listen` never says it is subscribed. Nothing is shared but the
+    database, which says what a page has anyway. An in-memory database (the tests) has no
+    other process: there the hub is up, and the streams wait for their messages."""
 
-    def __init__(self, folder):
-        self.folder = folder
-        self.own = None
+    def __init__(self, alone):
+        self.alone = alone
         self.deliver = None  # this process's hub's, once it listens (until then, none follows)
 
     def publish(self, message):
         if self.deliver is not None:
             self.deliver(message)
-        if self.folder is None or not self.folder.is_dir():
-            return
-        data = message.encode()
-        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
-            for path in self.folder.glob("*.sock"):
-                if path == self.own:
-                    continue
-                try:
-                    sender.sendto(data, str(path))
-                except (ConnectionRefusedError, FileNotFoundError):  # its process has ended
-                    with contextlib.suppress(FileNotFoundError):
-                        path.unlink()
-                except OSError:
-                    log.warning("stream notice not sent to %s", path)
 
     def listen(self, deliver, subscribed):
         self.deliver = deliver
-        if self.folder is None:
+        if self.alone:
             subscribed()
-            while True:  # nothing to hear from: this process's notices go to its hub directly
-                time.sleep(3600)
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.own = self.folder / f"{os.getpid()}-{secrets.token_hex(4)}.sock"
-        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as receiver:
-            receiver.bind(str(self.own))
-            subscribed()
-            try:
-                while True:
-                    deliver(receiver.recv(1024).decode())
-            finally:
-                with contextlib.suppress(FileNotFoundError):
-                    self.own.unlink()
+        while True:  # nothing to hear from: this process's notices come to `deliver` directly
+            time.sleep(3600)
 
 
-def socket_folder():
-    """Where the processes on one SQLite database meet: settings.STREAMS_SOCKET_DIR, or a
-    folder named after the database file (short: a socket's path is at most 107 bytes)."""
-    if settings.STREAMS_SOCKET_DIR:
-        return Path(settings.STREAMS_SOCKET_DIR)
-    name = str(settings.DATABASES["default"]["NAME"])
-    if name == ":memory:" or "mode=memory" in name or name.startswith("file:memorydb"):
-        return None
-    digest = hashlib.sha256(name.encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"scorekeeper-streams-{digest}"
+def in_memory(name):
+    """Whether the SQLite database `name` lives in this process's memory only."""
+    return name == ":memory:" or "mode=memory" in name or name.startswith("file:memorydb")
 
 
 @cache
@@ -160,4 +122,4 @@ def backend():
         return Redis(settings.REDIS_URL)
     if connections["default"].vendor == "postgresql":
         return Postgres()
-    return Local(socket_folder())
+    return Local(in_memory(str(connections["default"].settings_dict["NAME"])))

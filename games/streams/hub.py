@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from games.streams.backends import backend
-from games.streams.notices import CHECK
+from games.streams.notices import CHECK, SHUT
 
 RETRY_SECONDS = (0.5, 1, 2, 5)
 log = logging.getLogger(__name__)
@@ -43,6 +43,7 @@ class Hub:
         self.up = False
         self.listener = None
         self.failures = 0  # drops since the subscription last held
+        self.shutting = False
 
     def room(self, keys, caps):
         """Whether each of `keys` holds fewer than its cap of streams (in this process)."""
@@ -50,9 +51,12 @@ class Hub:
             return all(self.held[key] < cap for key, cap in zip(keys, caps, strict=True))
 
     def follow(self, topics, keys, caps):
-        """A follower of `topics`, or None when one of `keys` holds its cap already."""
+        """A follower of `topics`, or None when one of `keys` holds its cap already (or the
+        server is stopping)."""
         with self.lock:
-            if any(self.held[key] >= cap for key, cap in zip(keys, caps, strict=True)):
+            if self.shutting or any(
+                self.held[key] >= cap for key, cap in zip(keys, caps, strict=True)
+            ):
                 return None
             follower = Follower(tuple(topics), tuple(keys))
             self.held.update(keys)
@@ -69,6 +73,16 @@ class Hub:
                 self.followers[topic].discard(follower)
                 if not self.followers[topic]:
                     del self.followers[topic]
+
+    def shut(self):
+        """The server is stopping (scorekeeper/servers.py): every stream ends now, and none
+        opens. The server waits for the requests under way, and a stream would hold it until
+        its page goes; each page opens its stream again on the next process (`retry:`)."""
+        with self.lock:
+            self.shutting = True
+            followers = {f for group in self.followers.values() for f in group}
+        for follower in followers:
+            follower.tell(SHUT)
 
     def held_streams(self):
         """How many streams this process holds."""

@@ -6,6 +6,7 @@ from django.db import transaction
 from games.streams.backends import backend
 
 CHECK = "check"  # not a version: who may follow changed (a link revoked, a log-out, a deletion)
+SHUT = "shut"  # not a version: the server is stopping (hub.Hub.shut), the stream ends
 
 
 def moved(pks, version):

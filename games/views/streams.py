@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET
 from common.limits import client_address
 from games import access
 from games.streams.hub import hub
+from games.streams.notices import SHUT
 
 
 class SeenForm(forms.Form):
@@ -92,7 +93,8 @@ async def _events(followed, held, seen):
     topics = [f"game:{followed.pk}"] + [f"account:{followed.account}"] * bool(followed.account)
     follower = hub().follow(topics, *held)
     retry = f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
-    if follower is None:  # others took the room meanwhile: the browser comes back later
+    if follower is None:  # others took the room meanwhile, or the server is stopping: the
+        # browser comes back later
         yield retry
         return
     yield retry + heartbeat()  # the page trusts the stream once it hears it
@@ -106,6 +108,9 @@ async def _events(followed, held, seen):
             yield event(shown)
         while True:
             data = await _next(follower, said)
+            if data == SHUT:  # the server is stopping: the browser comes back in `retry`
+                yield retry
+                return
             # Whatever woke it (a save's version, told to ask, a heartbeat due, the subscription
             # down), it asks its door before it says anything, as each request of a page does:
             # a door shut unheard (a link that expired, an account changed by a bare update)

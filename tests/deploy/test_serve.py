@@ -3,13 +3,20 @@
 import contextlib
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
+import time
+from functools import partial
 from pathlib import Path
 
-from tests.helpers.live import PYTHON, ROOT, Phone, manage
+import pytest
+
+from tests.helpers.live import PYTHON, ROOT, EventStream, Phone, manage
 from tests.helpers.ports import free_port, pool
 from tests.helpers.worker import queue_pings, wait_for
+
+pytestmark = pytest.mark.server  # bin/serve starts its processes itself
 
 
 def children(pid):
@@ -76,6 +83,59 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         serve.wait()
+
+
+@contextlib.contextmanager
+def _make_run(tmp_path, port):
+    """bin/serve on a migrated SQLite file, answering; killed afterwards if it still runs."""
+    database = tmp_path / "db.sqlite3"
+    dev = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
+    env = {key: value for key, value in dev.items() if key != "DEBUG"}  # bin/serve sets it
+    manage(dev, "migrate", "--noinput")
+    serve = subprocess.Popen(
+        [str(ROOT / "bin/serve"), PYTHON, f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    running = []
+    try:
+        server = type("Server", (), {"port": port})()
+        wait_for(lambda: _answers(server))
+        running = descendants(serve.pid)
+        yield serve, server
+    finally:
+        for pid in [serve.pid, *running]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        serve.wait()
+
+
+def test_a_stop_ends_the_open_streams_at_once_and_frees_the_port(tmp_path):
+    """Phones following a game do not hold the server: a stop ends their streams (the pages
+    open them again on the next server) and `make run` starts again on the same port."""
+    port = free_port(pool(8140))
+    for attempt in range(2):  # the second time on the port the first one freed
+        with _make_run(tmp_path, port) as (serve, server):
+            phone = Phone(server).sign_up(f"stopper{attempt}")
+            game = phone.start_game("Ann", "Bob")
+            streams = [EventStream(phone, f"/games/{game}/events/") for _ in range(3)]
+            assert [stream.status for stream in streams] == [200] * 3
+            running = descendants(serve.pid)
+            started = time.monotonic()
+            serve.send_signal(signal.SIGTERM)
+            serve.wait(timeout=30)
+            wait_for(partial(_all_ended, running), timeout=30, every=0.05)
+            stopped = time.monotonic() - started
+            for stream in streams:  # each ended by the server, its reader done
+                stream.reader.join(timeout=1)
+                assert not stream.reader.is_alive()
+                stream.close()
+            assert stopped < 3, f"make run took {stopped:.1f} s to stop"
+        with socket.create_server(("127.0.0.1", port)):  # free again
+            pass
+
+
+def _all_ended(pids):
+    return not any(alive(pid) for pid in pids)
 
 
 def _command(pid):

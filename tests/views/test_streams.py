@@ -233,3 +233,24 @@ def test_an_idle_stream_says_it_is_alive_by_an_event_the_page_sees(owner_client,
         await stream.close()
 
     follow()
+
+
+def test_a_stopping_server_ends_every_stream_at_once_and_opens_none(
+    owner_client, game, monkeypatch
+):
+    """scorekeeper/servers.py shuts the hub as a stop begins: a stream would hold the stop
+    until its page went. The page comes back after `retry`, to the next server."""
+    monkeypatch.setattr(hubs.hub(), "shutting", False)  # put back after the test
+
+    @async_to_sync
+    async def follow():
+        sheet = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        hubs.hub().shut()
+        assert (await sheet.next()).startswith(b"retry: ")
+        await sheet.ended()
+        late = Stream(await owner_client.get(f"/games/{game.pk}/events/?seen={game.version}"))
+        assert (await late.next()).startswith(b"retry: ")
+        await late.ended()
+
+    follow()
+    assert hubs.hub().held_streams() == 0
