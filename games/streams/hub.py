@@ -139,7 +139,9 @@ class Hub:
             return
         read = dict(Game.objects.filter(pk__in=pks).values_list("pk", "version"))
         for pk, version in read.items():
-            if self.versions.get(pk, version) != version:
+            # A game not read before is told too (the first tick, a new stream): a save between
+            # a stream's own ask and that read would otherwise go unheard.
+            if self.versions.get(pk) != version:
                 self.deliver(f"game:{pk} {version}")
         for pk in set(pks) - set(read):  # deleted: its streams ask their door
             self.deliver(f"game:{pk} {CHECK}")
