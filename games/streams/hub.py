@@ -2,20 +2,27 @@
 
 One thread per process listens (backends.py), whatever the number of streams; each stream is
 a queue on its request's event loop, handed its game's messages. While the subscription is
-down (Redis or PostgreSQL away, a connection dropped), `up` is false and each stream checks
-its game's version itself every few seconds; once it is back, every stream checks once, so
-nothing said meanwhile is missed: the version says what a page has.
+down (Redis or PostgreSQL away, a connection dropped), `up` is false: every stream is told at
+once, and one checker per process reads the versions of all the games its streams follow in one
+query every STREAM_CHECK_SECONDS, telling the streams of a game that moved as a publish would.
+Once it is back, every stream checks once, so nothing said meanwhile is missed: the version says
+what a page has. Subscribing again waits a jittered delay, so workers do not retry in step.
 """
 
 import asyncio
 import contextlib
 import logging
+import random
 import threading
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cache
 
+from django.conf import settings
+from django.db import close_old_connections
+
+from games.models import Game
 from games.streams.backends import backend
 from games.streams.notices import CHECK, SHUT
 
@@ -44,6 +51,8 @@ class Hub:
         self.listener = None
         self.failures = 0  # drops since the subscription last held
         self.shutting = False
+        self.checker = None
+        self.versions = {}  # game pk -> the version the checker last read
 
     def room(self, keys, caps):
         """Whether each of `keys` holds fewer than its cap of streams (in this process)."""
@@ -101,6 +110,9 @@ class Hub:
         if self.listener is None or not self.listener.is_alive():
             self.listener = threading.Thread(target=self._run, name="streams-hub", daemon=True)
             self.listener.start()
+            # Not subscribed yet, perhaps never (SQLite's other processes, a backend that hangs
+            # while connecting): the checker reads the versions until it is.
+            self._checking()
 
     def _run(self):
         while True:
@@ -108,16 +120,62 @@ class Hub:
                 backend().listen(self.deliver, self._subscribed)
             except Exception:  # any drop: subscribe again after a moment
                 log.warning("stream subscription lost", exc_info=True)
-            self.up = False
-            time.sleep(RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)])
+            self._down()
+            delay = RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)]
+            time.sleep(delay * random.uniform(0.5, 1.5))  # jitter: workers apart
             self.failures += 1
+
+    def _down(self):
+        """The subscription dropped: every stream asks at once (not at its next heartbeat),
+        and the checker reads the versions from now on."""
+        self.up = False
+        self._tell_all(CHECK)
+        self._checking()
+
+    def _checking(self):
+        if self.checker is None or not self.checker.is_alive():
+            self.checker = threading.Thread(
+                target=self._check_loop, name="streams-check", daemon=True
+            )
+            self.checker.start()
+
+    def _check_loop(self):
+        self.versions = {}
+        while not self.up:
+            try:
+                self.check()
+            except Exception:  # the database away too: try again at the next tick
+                log.warning("stream check failed", exc_info=True)
+            finally:
+                close_old_connections()
+            time.sleep(settings.STREAM_CHECK_SECONDS)
+
+    def check(self):
+        """One query for all the games this process's streams follow; each game whose version
+        moved since the last check is delivered to its streams as a publish would be."""
+        with self.lock:
+            pks = [int(t.partition(":")[2]) for t in self.followers if t.startswith("game:")]
+        if not pks:
+            return
+        read = dict(Game.objects.filter(pk__in=pks).values_list("pk", "version"))
+        for pk, version in read.items():
+            # A game not read before is told too (the first tick, a new stream): a save between
+            # a stream's own ask and that read would otherwise go unheard.
+            if self.versions.get(pk) != version:
+                self.deliver(f"game:{pk} {version}")
+        for pk in set(pks) - set(read):  # deleted: its streams ask their door
+            self.deliver(f"game:{pk} {CHECK}")
+        self.versions = read
 
     def _subscribed(self):
         self.up, self.failures = True, 0
-        with self.lock:  # anything said while it was down: every stream checks once
+        self._tell_all(CHECK)  # anything said while it was down: every stream checks once
+
+    def _tell_all(self, data):
+        with self.lock:
             followers = {f for group in self.followers.values() for f in group}
         for follower in followers:
-            follower.tell(CHECK)
+            follower.tell(data)
 
 
 @cache

@@ -130,11 +130,9 @@ async def _events(followed, held, seen):
 
 
 async def _next(follower, said):
-    """The next message for this stream, or None when it is time to check by itself: a
-    heartbeat is due, or the subscription is down (every STREAM_CHECK_SECONDS then)."""
+    """The next message for this stream, or None when a heartbeat is due. While the
+    subscription is down the hub's one checker delivers the versions (games/streams/hub.py)."""
     wait = settings.STREAM_HEARTBEAT_SECONDS - (time.monotonic() - said)
-    if not hub().up:
-        wait = min(wait, settings.STREAM_CHECK_SECONDS)
     try:
         return await asyncio.wait_for(follower.queue.get(), max(wait, 0))
     except TimeoutError:

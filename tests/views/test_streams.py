@@ -2,6 +2,8 @@
 write, once it commits, to every stream of the game; none while the page is up to date; the
 stream ends when its door shuts; a cap per account and per address."""
 
+from collections import namedtuple
+
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import logout
@@ -34,6 +36,9 @@ def written(write, *args):
     with transaction.atomic():
         result = write(*args)
     return result
+
+
+Told = namedtuple("Told", "tell")  # a stream as the hub sees it: what it is told
 
 
 @pytest.fixture
@@ -188,18 +193,36 @@ def test_a_live_link_at_its_cap_leaves_the_owner_room(owner_client, game, settin
     follow()
 
 
-def test_with_the_subscription_down_a_stream_checks_the_version_itself(
-    owner_client, game, settings, monkeypatch
+def test_with_the_subscription_down_one_query_a_tick_tells_every_stream_of_its_game(
+    make_game, django_assert_num_queries
 ):
-    settings.STREAM_CHECK_SECONDS = 0.05
-    monkeypatch.setattr(hubs.hub(), "up", False)
+    games = [make_game(names=("Ana", "Ben")) for _ in range(3)]
+    checker = hubs.Hub()
+    heard = [[] for _ in range(12)]  # four streams a game, each keeping what it is told
+    for number, told in enumerate(heard):
+        stream = Told(told.append)
+        checker.followers[f"game:{games[number // 4].pk}"].add(stream)
+    with django_assert_num_queries(1):
+        checker.check()  # the first tick tells every stream where its game stands
+    assert heard == [[str(g.version)] for g in games for _ in range(4)]
+    for told in heard:
+        told.clear()
+    Game.objects.filter(pk=games[1].pk).update(version=777)
+    with django_assert_num_queries(1):
+        checker.check()
+    assert heard == [[]] * 4 + [["777"]] * 4 + [[]] * 4
+
+
+def test_when_the_subscription_drops_an_idle_stream_asks_at_once(owner_client, game, monkeypatch):
+    monkeypatch.setattr(hubs.Hub, "_check_loop", lambda self: None)
 
     @async_to_sync
     async def follow():
         stream = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
-        await stream.nothing(0.2)
-        await sync_to_async(Game.objects.filter(pk=game.pk).update)(version=12345)  # no notice
-        assert await stream.next() == event(12345)
+        await sync_to_async(Game.objects.filter(pk=game.pk).update)(version=24680)  # unheard
+        await stream.nothing()
+        hubs.hub()._down()
+        assert await stream.next() == event(24680)
         await stream.close()
 
     follow()
