@@ -7,7 +7,8 @@ thread of the request's own, by default a new one each time: a stream would hold
 hours, and each new thread opens a new database connection. Here a request borrows one of at
 most ASGI_THREADS long-lived threads (each keeps its connection, as a WSGI worker's thread
 does), and all the streams share one more thread: their synchronous steps are short (the
-session, a version), and an idle stream holds no thread at all.
+session, a version), and an idle stream holds no thread at all. A request that finds no thread
+free within ASGI_THREAD_WAIT_SECONDS gets 503 with Retry-After, and /healthz takes none.
 """
 
 import asyncio
@@ -26,6 +27,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
 
 STREAMS_SUFFIX = "/events/"  # the streams' URLs (games/urls.py)
+HEALTHZ = "/healthz"  # games/views/site.py's healthz, answered here without a thread
 
 
 class Request(Readable, ASGIRequest):
@@ -38,6 +40,9 @@ class Handler(ASGIHandler):
     def __init__(self, threads=None, streams=None):
         super().__init__()
         self.threads = threads or int(os.environ.get("ASGI_THREADS", 8))
+        # A request that finds every thread taken for this long gets 503 rather than waiting
+        # without end behind slow clients (a load balancer retries it on another node).
+        self.wait = float(os.environ.get("ASGI_THREAD_WAIT_SECONDS", 10))
         self.idle, self.made = deque(), 0
         self.freed = None  # an asyncio.Condition, made on the server's loop
         self.streams = streams or ThreadPoolExecutor(1, thread_name_prefix="streams")
@@ -48,7 +53,12 @@ class Handler(ASGIHandler):
         if scope["path"].endswith(STREAMS_SUFFIX):
             async with ThreadSensitiveContext(executor=self.streams):
                 return await self.handle(scope, receive, send)
-        executor = await self._borrow()
+        if scope["path"] == HEALTHZ:  # a load balancer's probe must not queue behind views
+            return await healthy(send)
+        try:
+            executor = await asyncio.wait_for(self._borrow(), self.wait)
+        except TimeoutError:
+            return await busy(send, self.wait)
         try:
             async with ThreadSensitiveContext(executor=executor):
                 await self.handle(scope, receive, send)
@@ -77,6 +87,21 @@ class Handler(ASGIHandler):
                 return self.idle.pop()
             self.made += 1
             return ThreadPoolExecutor(1, thread_name_prefix="request")
+
+
+async def healthy(send):
+    headers = [(b"content-type", b"text/plain"), (b"content-length", b"2")]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": b"ok"})
+
+
+async def busy(send, wait):
+    retry = str(max(1, round(wait))).encode()
+    body = b"Busy: try again shortly."
+    await send({"type": "http.response.start", "status": 503,
+                "headers": [(b"content-type", b"text/plain"), (b"retry-after", retry),
+                            (b"content-length", str(len(body)).encode())]})  # fmt: skip
+    await send({"type": "http.response.body", "body": body})
 
 
 async def pulled(chunks):
