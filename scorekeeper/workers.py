@@ -1,6 +1,7 @@
 """gunicorn's worker for the ASGI application (gunicorn.conf.py): uvicorn's."""
 
 import inspect
+import os
 
 from gunicorn.errors import AppImportError
 from uvicorn_worker import UvicornWorker
@@ -12,6 +13,10 @@ class Worker(UvicornWorker):
     # A restart waits this long for the requests under way, as gunicorn's graceful_timeout,
     # and then ends the streams still open: their pages open them again on the new workers.
     CONFIG_KWARGS = UvicornWorker.CONFIG_KWARGS | {"timeout_graceful_shutdown": 5}
+    # Past this many open connections (streams included) uvicorn answers 503 and closes at once,
+    # so a worker never runs out of file descriptors (accept() failing with EMFILE, in a loop):
+    # docs/deploy.md's systemd unit gives LimitNOFILE room for it, the database's and the logs'.
+    CONFIG_KWARGS |= {"limit_concurrency": int(os.environ.get("WORKER_CONNECTIONS", 4000))}
 
     def load_wsgi(self):
         # uvicorn takes any other callable for an ASGI 2 app and answers 500 to every request
