@@ -4,9 +4,31 @@ import inspect
 import os
 
 from gunicorn.errors import AppImportError
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
 
 ASGI_APP = "scorekeeper.asgi"
+
+
+class Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1, with a time limit on a request's headers: uvicorn has none (a bare
+    connection, or one that sent half a header, stayed open for good, each a file descriptor
+    and, by the dozen, a worker's all). Its keep-alive timer is armed from the connection's
+    start, and stays armed until the headers are whole (uvicorn stops it at the first byte);
+    the body's own limit is scorekeeper/asgi.py's REQUEST_BODY_SECONDS."""
+
+    header_seconds = float(os.environ.get("REQUEST_HEADER_SECONDS", 10))
+
+    def connection_made(self, transport):
+        super().connection_made(transport)
+        self.timeout_keep_alive_task = self.loop.call_later(
+            self.header_seconds, self.timeout_keep_alive_handler
+        )
+
+    def data_received(self, data):
+        # handle_events stops the timer when a request's headers are whole (h11.Request).
+        self.conn.receive_data(data)
+        self.handle_events()
 
 
 class Worker(UvicornWorker):
@@ -17,6 +39,7 @@ class Worker(UvicornWorker):
     # so a worker never runs out of file descriptors (accept() failing with EMFILE, in a loop):
     # docs/deploy.md's systemd unit gives LimitNOFILE room for it, the database's and the logs'.
     CONFIG_KWARGS |= {"limit_concurrency": int(os.environ.get("WORKER_CONNECTIONS", 4000))}
+    CONFIG_KWARGS |= {"http": Protocol}
 
     def load_wsgi(self):
         # uvicorn takes any other callable for an ASGI 2 app and answers 500 to every request
