@@ -12,8 +12,9 @@ ADDR ?= 127.0.0.1:8000
 RUN_PACKAGES := gettext fonts-dejavu-core $(if $(wildcard $(PY)),,python3-venv)
 # The table flow runs on Chromium, on WebKit (WebKitWebDriver drives a WebKitGTK window of our
 # own, run by Debian's Python, on an Xvfb display) and on Firefox (tests/helpers/phones.py).
+# nginx-light: docs/deploy.md's nginx block is checked with `nginx -t` (tests/deploy/test_documented_limits.py).
 TEST_PACKAGES := $(RUN_PACKAGES) chromium redis-server postgresql default-jre-headless npm \
-	firefox-esr webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1
+	firefox-esr webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1 nginx-light
 run-packages:
 	@bin/system-packages $(RUN_PACKAGES)
 test-packages:

@@ -7,7 +7,8 @@ thread of the request's own, by default a new one each time: a stream would hold
 hours, and each new thread opens a new database connection. Here a request borrows one of at
 most ASGI_THREADS long-lived threads (each keeps its connection, as a WSGI worker's thread
 does), and all the streams share one more thread: their synchronous steps are short (the
-session, a version), and an idle stream holds no thread at all.
+session, a version), and an idle stream holds no thread at all. A request that finds no thread
+free within ASGI_THREAD_WAIT_SECONDS gets 503 with Retry-After, and /healthz takes none.
 """
 
 import asyncio
@@ -19,6 +20,7 @@ import django
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler, ASGIRequest
+from django.http.request import split_domain_port, validate_host
 
 from scorekeeper.handler import Readable
 
@@ -26,6 +28,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
 
 STREAMS_SUFFIX = "/events/"  # the streams' URLs (games/urls.py)
+HEALTHZ = "/healthz"  # games/views/site.py's healthz, answered here without a thread
 
 
 class Request(Readable, ASGIRequest):
@@ -38,6 +41,10 @@ class Handler(ASGIHandler):
     def __init__(self, threads=None, streams=None):
         super().__init__()
         self.threads = threads or int(os.environ.get("ASGI_THREADS", 8))
+        # A request that finds every thread taken for this long gets 503 rather than waiting
+        # without end behind slow clients (a load balancer retries it on another node).
+        self.wait = float(os.environ.get("ASGI_THREAD_WAIT_SECONDS", 10))
+        self.body_wait = float(os.environ.get("REQUEST_BODY_SECONDS", 60))
         self.idle, self.made = deque(), 0
         self.freed = None  # an asyncio.Condition, made on the server's loop
         self.streams = streams or ThreadPoolExecutor(1, thread_name_prefix="streams")
@@ -45,10 +52,24 @@ class Handler(ASGIHandler):
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":  # nothing to start or stop
             return await lifespan(receive, send)
+        receive = bounded(scope, receive)
         if scope["path"].endswith(STREAMS_SUFFIX):
             async with ThreadSensitiveContext(executor=self.streams):
                 return await self.handle(scope, receive, send)
-        executor = await self._borrow()
+        if probe(scope):  # a load balancer's probe must not queue behind views
+            return await healthy(send)
+        # The whole body is read before a thread is taken, in a bounded time: a slow upload
+        # holds a socket, never one of the threads.
+        try:
+            body = await asyncio.wait_for(read_whole(receive), self.body_wait)
+        except TimeoutError:
+            return await refused(send, 408, b"The request's body came too slowly.")
+        receive = replayed(body, receive)
+        try:
+            executor = await asyncio.wait_for(self._borrow(), self.wait)
+        except TimeoutError:
+            retry = [(b"retry-after", str(max(1, round(self.wait))).encode())]
+            return await refused(send, 503, b"Busy: try again shortly.", retry)
         try:
             async with ThreadSensitiveContext(executor=executor):
                 await self.handle(scope, receive, send)
@@ -58,7 +79,7 @@ class Handler(ASGIHandler):
                 self.freed.notify()
 
     async def handle(self, scope, receive, send):
-        await super().handle(scope, bounded(scope, receive), send)
+        await super().handle(scope, receive, send)
 
     async def send_response(self, response, send):
         # Django reads a synchronous stream whole before sending it under ASGI (the history's
@@ -77,6 +98,48 @@ class Handler(ASGIHandler):
                 return self.idle.pop()
             self.made += 1
             return ThreadPoolExecutor(1, thread_name_prefix="request")
+
+
+def probe(scope):
+    """Whether it is a GET of /healthz with an allowed Host (any other goes through Django,
+    to its 400 or 405, as before)."""
+    if scope["path"] != HEALTHZ or scope["method"] != "GET":
+        return False
+    host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+    domain, _ = split_domain_port(host)
+    return bool(domain) and validate_host(domain, settings.ALLOWED_HOSTS)
+
+
+async def healthy(send):
+    headers = [(b"content-type", b"text/plain"), (b"content-length", b"2")]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": b"ok"})
+
+
+async def refused(send, status, body, headers=()):
+    length = str(len(body)).encode()
+    headers = [(b"content-type", b"text/plain"), (b"content-length", length), *headers]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def read_whole(receive):
+    """The messages of a request's body (`bounded` stops it past UPLOAD_MAX_BYTES)."""
+    messages = []
+    while True:
+        messages.append(message := await receive())
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return messages
+
+
+def replayed(messages, receive):
+    """`receive` that gives the body already read first (Django's handler reads it again)."""
+    messages = list(messages)
+
+    async def replay():
+        return messages.pop(0) if messages else await receive()
+
+    return replay
 
 
 async def pulled(chunks):

@@ -17,7 +17,7 @@ from tests.helpers.live import ROOT
 TEST_PACKAGES = [
     "gettext", "fonts-dejavu-core", "python3-venv", "chromium", "redis-server", "postgresql",
     "default-jre-headless", "npm", "firefox-esr", "webkit2gtk-driver", "xvfb", "python3-gi",
-    "gir1.2-webkit2-4.1",
+    "gir1.2-webkit2-4.1", "nginx-light",
 ]  # fmt: skip
 # What each package puts where the script looks for it.
 COMMANDS = {
@@ -36,6 +36,7 @@ FILES = {
     "webkit2gtk-driver": "webkit/WebKitWebDriver",
     "python3-gi": "dist-packages/gi/__init__.py",
     "gir1.2-webkit2-4.1": "girepository-1.0/WebKit2-4.1.typelib",
+    "nginx-light": "sbin/nginx",
 }
 
 
@@ -62,6 +63,7 @@ def system(tmp_path):
             "WEBKIT_DRIVER": str(tmp_path / "webkit/WebKitWebDriver"),
             "SYSTEM_PYTHON_PACKAGES": str(tmp_path / "dist-packages"),
             "GI_TYPELIB_DIR": str(tmp_path / "girepository-1.0"),
+            "NGINX": str(tmp_path / "sbin/nginx"),
             "HOME": str(tmp_path),
         }
 
@@ -125,7 +127,7 @@ def test_as_root_it_installs_every_missing_package_in_one_go(system):
         "noninteractive update -qq",
         "noninteractive install -y -qq fonts-dejavu-core python3-venv chromium redis-server "
         "postgresql default-jre-headless firefox-esr webkit2gtk-driver xvfb python3-gi "
-        "gir1.2-webkit2-4.1",
+        "gir1.2-webkit2-4.1 nginx-light",
     ]
 
 
@@ -166,7 +168,7 @@ def test_anyone_else_is_shown_the_one_command_and_stopped(system):
     assert done.returncode != 0
     assert (
         "  sudo apt-get install gettext chromium postgresql firefox-esr webkit2gtk-driver "
-        "gir1.2-webkit2-4.1\n"
+        "gir1.2-webkit2-4.1 nginx-light\n"
     ) in done.stderr
     assert system.apt_calls() == []
 
