@@ -19,10 +19,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cache
 
+from django.apps import apps
 from django.conf import settings
 from django.db import close_old_connections
 
-from games.models import Game
 from games.streams.backends import backend
 from games.streams.notices import CHECK, SHUT
 
@@ -157,7 +157,10 @@ class Hub:
             pks = [int(t.partition(":")[2]) for t in self.followers if t.startswith("game:")]
         if not pks:
             return
-        read = dict(Game.objects.filter(pk__in=pks).values_list("pk", "version"))
+        # The model through the app registry: gunicorn's worker imports this module (through
+        # scorekeeper/servers.py) before Django is set up.
+        games = apps.get_model("games", "Game").objects.filter(pk__in=pks)
+        read = dict(games.values_list("pk", "version"))
         for pk, version in read.items():
             # A game not read before is told too (the first tick, a new stream): a save between
             # a stream's own ask and that read would otherwise go unheard.
