@@ -79,7 +79,9 @@ def test_a_whole_game_with_the_calculator_ends_on_the_final_round_tie_break(page
 
     expect(page.get_by_role("heading", name="Ben wins with 104!")).to_be_visible()
     expect(
-        page.get_by_text("Ana and Ben both have 104; Ben scored more in the last round.")
+        page.locator(".verdict").get_by_text(
+            "Ana and Ben both have 104; Ben scored more in the last round."
+        )
     ).to_be_visible()
     expect(page.locator(".banner .standings li")).to_have_text(
         ["Ben — 104 points", "Ana — 104 points", "Cleo — 23 points"]
@@ -102,7 +104,7 @@ def test_a_game_that_ends_in_a_shared_victory(page, signed_in, make_game):
 
     expect(page.get_by_role("heading", name="Shared victory: Ana and Ben!")).to_be_visible()
     expect(
-        page.get_by_text(
+        page.locator(".verdict").get_by_text(
             "Ana and Ben both have 100 and scored 30 points each in the last round: "
             "they share the victory."
         )

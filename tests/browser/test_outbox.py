@@ -390,7 +390,14 @@ def test_a_round_for_a_deleted_game_is_a_final_answer_with_a_discard(
     # The posts the server answered: those cut with no signal get no answer, whenever they
     # left (one leaving as the signal returns may get through).
     posts = []
-    page.on("response", lambda answer: answer.request.method == "POST" and posts.append(answer.url))
+    page.on(
+        "response",
+        lambda answer: (
+            answer.request.method == "POST"
+            and "/rounds/" in answer.url
+            and posts.append(answer.url)
+        ),
+    )
     queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
     queue_round(page, {"Ana": 7, "Ben": 3, "Cleo": 0})
     wait_for_requests()
