@@ -135,6 +135,7 @@ class Kind(models.TextChoices):
     LAMA = "lama", _("L.L.A.M.A.")
     LATO = "lato", _("L.L.A.M.A., Lato z Komarami rule")
     LLAMA_LLAMA = "llama_llama", _("Llama Llama")
+    PARTY = "party", _("L.A.M.A. Party Edition")
 
 
 def new_version():
@@ -507,7 +508,7 @@ class Entry(models.Model):
         Round, models.CASCADE, related_name="entries", verbose_name=_("round")
     )
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="entries", verbose_name=_("seat"))
-    # As typed (a return: the chip named, -10 or -1), never rewritten by a write to another
+    # As typed (a return: the chip named, -20, -10 or -1), never rewritten by a write to another
     # round: what it counts, which the sheet shows, is the rules' fold's (RoundResult.points),
     # so that a correction taken back gives every later entry back as it was played.
     value = models.SmallIntegerField(_("points typed"))

@@ -18,7 +18,7 @@ No game's own constant lives at this level: what one game has, its ruleset says
 (`for_kind("lama").min_players`). The bounds here hold for every game at once.
 """
 
-from games.rules import lama, lato, llama_llama
+from games.rules import lama, lato, llama_llama, party
 from games.rules.base import (
     EMPTIED,
     FINAL_ROUND,
@@ -36,7 +36,7 @@ from games.rules.base import (
 )
 
 RULESETS: dict[str, Ruleset] = {
-    ruleset.kind: ruleset for ruleset in (lama.RULES, lato.RULES, llama_llama.RULES)
+    ruleset.kind: ruleset for ruleset in (lama.RULES, lato.RULES, llama_llama.RULES, party.RULES)
 }
 DEFAULT_KIND = lama.RULES.kind
 
@@ -74,4 +74,5 @@ __all__ = [
     "lama",
     "lato",
     "llama_llama",
+    "party",
 ]

@@ -1,8 +1,8 @@
 """What every game's rules share: the values they take and give back, and the replay of a game.
 
 A game is played by seats (0-based positions at the table); a round is the tuple of numbers
-typed for each seat. Each game's module (lama, lato, llama_llama) subclasses `Ruleset` and
-says what an entry may be, what it does to a total, when the game ends and who wins. The
+typed for each seat. Each game's module (lama, lato, llama_llama, party) subclasses `Ruleset`
+and says what an entry may be, what it does to a total, when the game ends and who wins. The
 app never restates any of it: it asks the ruleset of the game's kind.
 """
 
@@ -204,8 +204,9 @@ class Ruleset:
         (None stands for one that is not)."""
         return []
 
-    def chips(self, total: int) -> tuple[int, int]:
-        """A total as (black, white) chips; asked only where `has_chips`."""
+    def chips(self, total: int) -> tuple[int, ...]:
+        """A total as chips, a count per colour, the biggest chip first ((black, white) in
+        L.L.A.M.A., (pink, black, white) in the Party Edition); asked only where `has_chips`."""
         raise NotImplementedError(f"{self.name} has no chips")
 
     def best_return(self, total: int) -> int:

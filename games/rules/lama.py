@@ -34,7 +34,6 @@ class Lama(Ruleset):
     name = "L.L.A.M.A."
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    min_entry = MIN_ENTRY
     end_score = END_SCORE
     has_starter = True
     has_chips = True
@@ -43,16 +42,34 @@ class Lama(Ruleset):
     llama = LLAMA
     llama_cards: int | None = None  # each llama is counted only where their number matters
     llama_cost = LLAMA_COST
+    pink_llama: str | None = None  # the Party Edition's card (games/rules/party.py)
+    pink_llama_cost = 0
+    # The chips a total is paid in, the biggest first, by the name the app gives each colour.
+    chip_values: tuple[int, ...] = (BLACK_CHIP, WHITE_CHIP)
+    chip_names: tuple[str, ...] = ("black", "white")
 
     @cached_property  # asked of every number a fold replays
     def max_entry(self) -> int:
         """The most a hand can cost: one card of each value and all the llamas."""
-        return self.hand_penalty((*self.card_values, *[self.llama] * (self.llama_cards or 1)))
+        llamas = [self.llama] * (self.llama_cards or 1)
+        pink = [self.pink_llama] if self.pink_llama else []
+        return self.hand_penalty((*self.card_values, *llamas, *pink))
+
+    @property
+    def min_entry(self) -> int:
+        """The biggest chip given back."""
+        return -self.chip_values[0]
+
+    @property
+    def returns(self) -> tuple[int, ...]:
+        """What may be typed below zero: one chip given back (-1, -10)."""
+        return tuple(-value for value in reversed(self.chip_values))
 
     @property
     def penalty_parts(self) -> tuple[int, ...]:
         """What the most expensive hand adds up, part by part (1, 2, ..., 6, 10)."""
-        return (*self.card_values, self.llama_cost)
+        pink = (self.pink_llama_cost,) if self.pink_llama else ()
+        return (*self.card_values, self.llama_cost, *pink)
 
     def penalty_formula(self) -> str:
         """The sum behind `max_entry`, as the rule pages and the messages write it."""
@@ -65,26 +82,38 @@ class Lama(Ruleset):
     def hand_penalty(self, cards: Iterable[int | str]) -> int:
         """Penalty for the cards left in a hand: each value once, plus the llamas."""
         cards = list(cards)
+        llamas = (self.llama, self.pink_llama) if self.pink_llama else (self.llama,)
         for card in cards:
-            if card != self.llama and (type(card) is not int or card not in self.card_values):
+            if card not in llamas and (type(card) is not int or card not in self.card_values):
                 raise ValueError(f"not a {self.name} card: {card!r}")
-        llamas = cards.count(self.llama)
-        if self.llama_cards is not None and llamas > self.llama_cards:
+        count = cards.count(self.llama)
+        if self.llama_cards is not None and count > self.llama_cards:
             raise ValueError(f"{self.name} has only {self.llama_cards} llama cards")
-        values = {card for card in cards if card != self.llama}
-        return sum(values) + self.llamas_cost(llamas)
+        pink = cards.count(self.pink_llama) if self.pink_llama else 0
+        if pink > 1:
+            raise ValueError(f"{self.name} has only one pink llama")
+        values = {card for card in cards if card not in llamas}
+        return sum(values) + self.llamas_cost(count) + self.pink_llama_cost * pink
 
     # -------------------------------------------------------------- chips and returns
 
     def best_return(self, total: int) -> int:
-        """The entry for a player who emptied their hand: give back the biggest chip held."""
-        if total >= BLACK_CHIP:
-            return -BLACK_CHIP
-        return -WHITE_CHIP if total >= WHITE_CHIP else 0
+        """The entry for a player who emptied their hand: give back the biggest chip held
+        (chips are changed at any time, so 10 points always hold a black one)."""
+        return next((-chip for chip in self.chip_values if total >= chip), 0)
 
-    def chips(self, total: int) -> tuple[int, int]:
-        """A total as (black, white) chips, changing whites for blacks where possible."""
-        return divmod(max(total, 0), BLACK_CHIP)
+    def chips(self, total: int) -> tuple[int, ...]:
+        """A total as chips of each value of `chip_values` ((black, white) here), changing
+        small chips for big ones where possible."""
+        left, counts = max(total, 0), []
+        for chip in self.chip_values:
+            count, left = divmod(left, chip)
+            counts.append(count)
+        return tuple(counts)
+
+    def chip_name(self, entry: int) -> str:
+        """The colour of the chip a return gives back (-10: "black")."""
+        return self.chip_names[self.chip_values.index(-entry)]
 
     def points(self, total: int, entry: int) -> int:
         """What an entry counts on `total`: a return counts the chip typed, or the best chip
@@ -129,20 +158,22 @@ class Lama(Ruleset):
             return Violation("not_whole", seat, params={"value": entry})
         if entry > self.max_entry:
             return Violation("too_high", seat, params={"value": entry, "max": self.max_entry})
-        if entry < 0 and entry not in RETURNS:
-            params = {"value": entry, "white": -WHITE_CHIP, "black": -BLACK_CHIP}
+        if entry < 0 and entry not in self.returns:
+            named = zip(self.chip_names, self.chip_values, strict=True)
+            params = {"value": entry} | {name: -value for name, value in named}
             return Violation("bad_negative", seat, params=params)
         return None
 
     def entry_violation(self, seat: int, entry: int, total: int) -> Violation | None:
-        """A black chip typed for a player holding chips but no black one (1 to 9 points:
-        white chips only) is a chip they do not have: refused, naming the one they can give.
-        With no chip at all there is nothing to give back, and `points` counts it 0. Asked of
-        the round being typed only (`Ruleset.validate_round`)."""
-        if entry == -BLACK_CHIP and 0 < total < BLACK_CHIP:
-            best = self.best_return(total)
+        """A chip bigger than any the player holds (a black one with 1 to 9 points: white
+        chips only) is a chip they do not have: refused, naming the chip and the one they can
+        give. With no chip at all there is nothing to give back, and `points` counts it 0.
+        Asked of the round being typed only (`Ruleset.validate_round`)."""
+        best = self.best_return(total)
+        if entry < best and total > 0:
+            params = {"value": entry, "total": total, "best": best}
             return Violation(
-                "return_too_big", seat, params={"value": entry, "total": total, "best": best}
+                "return_too_big", seat, params=params | {"chip": self.chip_name(entry)}
             )
         return None
 

@@ -21,14 +21,14 @@ def test_the_rules_import_nothing_of_django():
 
 
 def test_each_kind_has_its_ruleset():
-    assert set(RULESETS) == {"lama", "lato", "llama_llama"}
+    assert set(RULESETS) == {"lama", "lato", "llama_llama", "party"}
     assert all(for_kind(kind).kind == kind for kind in RULESETS)
     with pytest.raises(KeyError):
         for_kind("chess")
 
 
 def test_the_database_bounds_cover_every_game():
-    assert rules.MIN_ENTRY == -10 and rules.MAX_ENTRY == 999 and rules.MAX_PLAYERS == 6
+    assert rules.MIN_ENTRY == -20 and rules.MAX_ENTRY == 999 and rules.MAX_PLAYERS == 6
 
 
 @pytest.mark.parametrize("ruleset", ALL, ids=ids)
@@ -115,9 +115,10 @@ def test_during_the_game_equal_totals_share_a_place():
 
 
 def test_each_game_declares_what_it_has():
-    assert {r.kind for r in ALL if r.has_chips} == {"lama", "lato"}
-    assert {r.kind for r in ALL if r.has_emptied_hand} == {"lama", "lato"}
-    assert {r.kind: r.goals_per_round for r in ALL} == {"lama": 0, "lato": 0, "llama_llama": 4}
+    assert {r.kind for r in ALL if r.has_chips} == {"lama", "lato", "party"}
+    assert {r.kind for r in ALL if r.has_emptied_hand} == {"lama", "lato", "party"}
+    goals = {r.kind: r.goals_per_round for r in ALL}
+    assert goals == {"lama": 0, "lato": 0, "llama_llama": 4, "party": 0}
 
 
 @pytest.mark.parametrize("ruleset", ALL, ids=ids)

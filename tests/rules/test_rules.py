@@ -301,7 +301,7 @@ def test_a_negative_entry_other_than_a_chip_is_refused(value):
 def test_returning_a_black_chip_with_nine_points_is_refused():
     violation = only(validate_round([9, 0], [-10, 4]))
     assert (violation.code, violation.seat) == ("return_too_big", 0)
-    assert violation.params == {"value": -10, "total": 9, "best": -1}
+    assert violation.params == {"value": -10, "total": 9, "best": -1, "chip": "black"}
 
 
 def test_a_black_chip_named_by_a_player_with_no_chip_is_accepted_and_counts_zero():
@@ -314,7 +314,7 @@ def test_a_black_chip_named_by_a_player_with_no_chip_is_accepted_and_counts_zero
 @pytest.mark.parametrize("total", range(1, BLACK_CHIP))
 def test_a_black_chip_is_refused_to_a_player_holding_only_white_ones(total):
     violation = only(validate_round([total, 0], [-10, 4]))
-    assert violation.params == {"value": -10, "total": total, "best": -1}
+    assert violation.params == {"value": -10, "total": total, "best": -1, "chip": "black"}
 
 
 def test_returning_a_black_chip_from_ten_points_is_allowed():
