@@ -157,16 +157,12 @@ def _goal_order(state, names):
 
 
 def _chips(ruleset, total):
-    """A total as chips, in the games that pay in chips."""
+    """A total as chips, in the games that pay in chips: a count of each colour and a range
+    to draw them by ("pink" only where the game has pink chips)."""
     if not ruleset.has_chips:
         return {}
-    black, white = ruleset.chips(total)
-    return {
-        "black": black,
-        "white": white,
-        "black_range": range(black),
-        "white_range": range(white),
-    }
+    counts = dict(zip(ruleset.chip_names, ruleset.chips(total), strict=True))
+    return counts | {f"{name}_range": range(count) for name, count in counts.items()}
 
 
 def final_round_verdict(state, names):

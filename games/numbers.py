@@ -33,7 +33,7 @@ def even_columns(count: int, most: int) -> int:
     return columns
 
 
-def chip_columns(black: int, white: int, players: int) -> int:
-    """Chips to a row in a total's cell: rows of at most 4 where the columns are wide (up to
-    four players), of 3 in the narrow columns of five or six."""
-    return even_columns(black + white, 4 if players <= 4 else 3)
+def chip_columns(chips: int, players: int) -> int:
+    """Chips to a row in a total's cell, for `chips` chips of every colour: rows of at most 4
+    where the columns are wide (up to four players), of 3 in the narrow columns of five or six."""
+    return even_columns(chips, 4 if players <= 4 else 3)

@@ -24,10 +24,21 @@ MESSAGES = {
         "%(value)s is not possible: below zero, only %(white)s or %(black)s (the chip given "
         "back by the player who emptied their hand)."
     ),
+    "bad_negative_pink": gettext_lazy(
+        "%(value)s is not possible: below zero, only %(white)s, %(black)s or %(pink)s (the chip "
+        "given back by the player who emptied their hand)."
+    ),
     "return_too_big": ngettext_lazy(
         "%(name)s has only %(total)s point and cannot give back a black chip: "
         "the return there is %(best)s.",
         "%(name)s has only %(total)s points and cannot give back a black chip: "
+        "the return there is %(best)s.",
+        "total",
+    ),
+    "return_too_big_pink": ngettext_lazy(
+        "%(name)s has only %(total)s point and cannot give back a pink chip: "
+        "the return there is %(best)s.",
+        "%(name)s has only %(total)s points and cannot give back a pink chip: "
         "the return there is %(best)s.",
         "total",
     ),
@@ -74,16 +85,23 @@ def describe(violation, names, ruleset, change=False):
         params["name"] = names[violation.seat]
     if violation.code == "too_high":
         params["sum"] = ruleset.penalty_formula()
-    for key in ("value", "best", "white", "black"):
+    for key in ("value", "best", "white", "black", "pink"):
         if isinstance(params.get(key), int) and params[key] < 0:
             params[key] = numbers.shown(params[key])
-    message = elide(MESSAGES[violation.code] % params, params.get("name"))
+    message = elide(MESSAGES[_wording(violation)] % params, params.get("name"))
     if violation.round is not None:
         message = _("Round %(number)s: %(message)s") % {
             "number": violation.round,
             "message": message,
         }
     return message
+
+
+def _wording(violation):
+    """The message's key: the Party Edition's pink chip has words of its own."""
+    pink = "pink" in violation.params or violation.params.get("chip") == "pink"
+    own = f"{violation.code}_pink"
+    return own if pink and own in MESSAGES else violation.code
 
 
 # Llama Llama's hand calculator: what games.rules.llama_llama cannot read (Unreadable.code).

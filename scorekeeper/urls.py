@@ -31,6 +31,7 @@ urlpatterns += i18n_patterns(
         name="rules_llama_llama_page",
     ),
     path("rules/lato-z-komarami/", rule_pages.lato_page, name="rules_lato"),
+    path("rules/party-edition/", rule_pages.party_page, name="rules_party"),
     path("rules/table/", rule_pages.table_page, name="rules_table"),
     path("rules/<slug:slug>/", rule_pages.rules_page, name="rules_page"),
     path("offline/", offline.offline, name="offline"),

@@ -176,6 +176,7 @@ class Ruleset:
     highest_wins: bool = False
     has_starter: bool = False  # whether the app says who starts each round
     has_chips: bool = False  # whether totals are paid in chips (`chips` says which)
+    chip_names: tuple[str, ...] = ()  # the chips' colours, the biggest first, where it has chips
     # Whether a round may end with a player who emptied their hand and gives back a chip
     # (`best_return` says which): the sheet's "Emptied hand" button, the statistics.
     has_emptied_hand: bool = False

@@ -18,4 +18,5 @@ def minus(value):
 @register.filter
 def chip_columns(column, players):
     """{{ column|chip_columns:players }}: chips to a row in this column's total."""
-    return numbers.chip_columns(column.get("black", 0), column.get("white", 0), int(players))
+    chips = sum(column.get(colour, 0) for colour in ("pink", "black", "white"))
+    return numbers.chip_columns(chips, int(players))

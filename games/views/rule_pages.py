@@ -3,7 +3,8 @@
 The prose is a whole template per language (templates/rules/<language>/...html), so a
 translator writes a page, not sentences; the numbers come from `games.rulebook`, which asks
 the rules module. L.L.A.M.A.'s topics live at rules/<topic>/, Llama Llama's at
-rules/llama-llama/<topic>/, and the Lato z Komarami rule has one page of its own.
+rules/llama-llama/<topic>/; the Lato z Komarami rule has one page of its own, and so has the
+L.A.M.A. Party Edition (its prose in rules/<language>/party/).
 """
 
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from games import rulebook
 from games.models import Kind
-from games.rulebook import lama, lato, llama_llama, table
+from games.rulebook import lama, lato, llama_llama, party, table
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ def rules_index(request):
         "prose": _prose("summary"),
         "n": lama.numbers(),
         "lato": lato.numbers(),
+        "party": party.numbers(),
         "llama_llama": llama_llama.numbers(),
     }
     return render(request, "rules/index.html", context)
@@ -92,6 +94,19 @@ def lato_page(request):
         "game_name": Kind.LATO.label,
         "n": lato.numbers(),
         "ex": lato.examples(),
+    }
+    return render(request, "rules/page.html", context)
+
+
+@require_GET
+def party_page(request):
+    context = {
+        "title": _("Rules of the L.A.M.A. Party Edition"),
+        "book": LAMA,
+        "prose": _prose("party/edition"),
+        "game_name": Kind.PARTY.label,
+        "n": party.numbers(),
+        "ex": party.examples(),
     }
     return render(request, "rules/page.html", context)
 

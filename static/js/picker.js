@@ -10,45 +10,63 @@ enhance(document);
 document.addEventListener("htmx:load", (event) => enhance(event.target));
 
 // The rule (each value once; all llamas together cost data-llama-cost, or, with
-// data-llama-each, each of at most that many llamas costs it) comes from games/rules/ through
-// the form's data attributes; the server checks the number anyway.
+// data-llama-each, each of at most that many llamas costs it; the Party Edition's one pink
+// llama, data-pink-llama, data-pink-cost beside them) comes from games/rules/ through the
+// form's data attributes; the server checks the number anyway.
 function handPenalty(cards, form) {
-  const llama = form.dataset.llama;
-  const values = new Set(cards.filter((card) => card !== llama).map(Number));
-  const parts = [...values].sort((a, b) => a - b);
+  const { llama, pinkLlama } = form.dataset;
+  const numbers = cards.filter((card) => card !== llama && card !== pinkLlama);
+  const parts = [...new Set(numbers.map(Number))].sort((a, b) => a - b);
   const llamas = cards.filter((card) => card === llama).length;
   const each = form.dataset.llamaEach ? llamas : Math.min(llamas, 1);
   for (let i = 0; i < each; i += 1) parts.push(Number(form.dataset.llamaCost));
+  if (pinkLlama && cards.includes(pinkLlama)) parts.push(Number(form.dataset.pinkCost));
   return { parts, total: parts.reduce((sum, part) => sum + part, 0) };
 }
 
-// Where each llama counts, the game has only data-llama-each of them.
-function llamaLimitReached(picker, card) {
-  const form = picker.closest("form");
-  if (card !== form.dataset.llama || !form.dataset.llamaEach) return false;
-  const held = (picker.dataset.cards || "").split(",").filter((c) => c === card).length;
-  return held >= Number(form.dataset.llamaEach);
+// How many of a card the game has, where a hand may not hold more: data-llama-each llamas
+// where each counts, one pink llama; Infinity otherwise.
+function cardLimit(form, card) {
+  if (card === form.dataset.llama && form.dataset.llamaEach) return Number(form.dataset.llamaEach);
+  if (card && card === form.dataset.pinkLlama) return 1;
+  return Infinity;
 }
 
-function showHand(picker, refused = false) {
+// The card's limit reached: said where the player looks (its words), the hand left as it was.
+function limitReached(picker, card) {
+  const form = picker.closest("form");
+  const held = (picker.dataset.cards || "").split(",").filter((c) => c === card).length;
+  return held >= cardLimit(form, card);
+}
+
+function limitWords(form, card) {
+  return card === form.dataset.pinkLlama ? form.dataset.pinkLimit : form.dataset.llamaLimit;
+}
+
+function cardWord(form, card) {
+  if (card === form.dataset.llama) return form.dataset.llamaWord;
+  return card === form.dataset.pinkLlama ? form.dataset.pinkWord : card;
+}
+
+function showHand(picker, refused = null) {
   const form = picker.closest("form");
   const cards = picker.dataset.cards ? picker.dataset.cards.split(",") : [];
   const input = document.getElementById(picker.dataset.target);
   const output = picker.querySelector("output");
-  const llama = picker.querySelector(`[data-card="${form.dataset.llama}"]`);
-  if (form.dataset.llamaEach) {
-    llama.setAttribute("aria-disabled", String(llamaLimitReached(picker, form.dataset.llama)));
-  }
-  // One llama more than the game has: said where the player looks, the hand left as it was.
-  output.classList.toggle("refused", refused);
+  picker.querySelectorAll("[data-card]").forEach((button) => {
+    if (cardLimit(form, button.dataset.card) === Infinity) return;
+    button.setAttribute("aria-disabled", String(limitReached(picker, button.dataset.card)));
+  });
+  // One card more than the game has: said where the player looks, the hand left as it was.
+  output.classList.toggle("refused", Boolean(refused));
   if (!cards.length) {
     output.textContent = form.dataset.noCard;
     return;
   }
   const { parts, total } = handPenalty(cards, form);
-  const names = cards.map((card) => (card === form.dataset.llama ? form.dataset.llamaWord : card));
+  const names = cards.map((card) => cardWord(form, card));
   output.textContent = `${names.join(" · ")} → ${parts.join(" + ")} = ${total}`;
-  if (refused) output.textContent += `\n${form.dataset.llamaLimit}`;
+  if (refused) output.textContent += `\n${limitWords(form, refused)}`;
   input.value = total;
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
@@ -108,7 +126,7 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest && event.target.closest(".picker button");
   if (!button) return;
   const picker = button.closest(".picker");
-  const refused = llamaLimitReached(picker, button.dataset.card);
+  const refused = limitReached(picker, button.dataset.card) ? button.dataset.card : null;
   if (button.hasAttribute("data-clear")) {
     picker.dataset.cards = "";
     document.getElementById(picker.dataset.target).value = "";

@@ -111,12 +111,13 @@ def test_the_game_filter_offers_every_game(alice_client):
         "L.L.A.M.A.",
         "L.L.A.M.A., Lato z Komarami rule",
         "Llama Llama",
+        "L.A.M.A. Party Edition",
     ]
 
 
-@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
+@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama", "party"])
 def test_it_filters_by_game(alice_client, make_game, kind):
-    games = {k: make_game(kind=k) for k in ("lama", "lato", "llama_llama")}
+    games = {k: make_game(kind=k) for k in ("lama", "lato", "llama_llama", "party")}
 
     html = alice_client.get("/history/", {"game": kind}).content.decode()
 
