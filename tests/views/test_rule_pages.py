@@ -21,6 +21,7 @@ EVERY_PAGE = [
     "",
     *(f"{slug}/" for slug in SLUGS),
     "lato-z-komarami/",
+    "party-edition/",
     "llama-llama/",
     *(f"llama-llama/{slug}/" for slug in LLAMA_LLAMA_SLUGS),
 ]
