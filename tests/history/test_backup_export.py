@@ -85,6 +85,7 @@ def test_a_return_with_no_chip_is_exported_as_typed_and_as_it_counts(alice_clien
         ("lama", "L.L.A.M.A."),
         ("lato", "L.L.A.M.A., Lato z Komarami rule"),
         ("llama_llama", "Llama Llama"),
+        ("party", "L.A.M.A. Party Edition"),
     ],
 )
 def test_each_csv_row_says_which_game_was_played(alice_client, make_game, kind, played):

@@ -649,6 +649,7 @@ def test_an_old_export_is_checked_by_the_rules_of_lama(alice_client):
     [
         ("lato", [(21, 0, 31), (-10, 40, 3)]),  # two llamas at 10 each, then a return
         ("llama_llama", [(60, 10, 5), (30, 30, 30), (0, 999, 12)]),
+        ("party", [(23, 5, 31), (-20, 51, 3)]),  # a pink chip given back, the pink llama
     ],
 )
 def test_a_game_of_every_kind_comes_back_from_its_backup(
@@ -673,7 +674,7 @@ def test_a_game_it_does_not_know_is_refused_by_name(alice_client, game):
     response = upload(alice_client, [item])
 
     assert response.refused
-    assert "is not a game Scorekeeper knows (lama, lato, llama_llama)." in response.html
+    assert "is not a game Scorekeeper knows (lama, lato, llama_llama, party)." in response.html
     assert not Game.objects.exists()
 
 

@@ -89,6 +89,11 @@ def test_a_game_in_progress_has_nothing_to_send(alice_client, make_game):
             [(60, 10, 5), (44, 20, 8)],
             {"name": "Llama Llama", "highestWins": True, "noPoints": False},
         ),
+        (
+            "party",
+            [(51, 0, 23)],
+            {"name": "L.A.M.A. Party Edition", "highestWins": False, "noPoints": False},
+        ),
     ],
 )
 def test_each_game_is_sent_under_its_own_name(make_game, kind, rounds, record):

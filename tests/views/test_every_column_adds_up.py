@@ -13,7 +13,7 @@ from tests.helpers.sheet import post_round
 
 pytestmark = pytest.mark.django_db
 
-RULESETS = [rules.for_kind(kind) for kind in ("lama", "lato", "llama_llama")]
+RULESETS = [rules.for_kind(kind) for kind in ("lama", "lato", "llama_llama", "party")]
 
 
 @st.composite
@@ -21,7 +21,7 @@ def typed_game(draw, ruleset):
     """(players, rounds) as a scorer could type them: any entry the game's field allows,
     taken only where the rules accept the round (the sheet shows no other)."""
     players = draw(st.integers(ruleset.min_players, ruleset.max_players))
-    returns = (0, -1, -10) if ruleset.has_emptied_hand else (0,)
+    returns = (0, *ruleset.returns) if ruleset.has_emptied_hand else (0,)
     entry = st.sampled_from(returns) | st.integers(0, min(ruleset.max_entry, 40))
     rounds, totals = [], (0,) * players
     for _number in range(draw(st.integers(1, 6))):
@@ -45,7 +45,7 @@ def test_the_entries_shown_in_each_column_sum_to_its_total(ruleset, data):
         assert sum(row["cells"][seat]["entry"] for row in shown) == state.totals[seat]
 
 
-@pytest.mark.parametrize("kind", ["lama", "lato"])
+@pytest.mark.parametrize("kind", ["lama", "lato", "party"])
 @pytest.mark.parametrize("typed", [-1, -10])
 def test_a_return_typed_for_a_player_with_no_chip_is_saved_as_typed_and_shown_as_zero(
     alice_client, make_game, kind, typed
@@ -71,7 +71,7 @@ def test_at_the_start_nobody_has_a_chip_to_give_back(alice_client, make_game):
     assert "No chip to give back yet: an emptied hand counts 0." in html
 
 
-@pytest.mark.parametrize("kind", ["lama", "lato"])
+@pytest.mark.parametrize("kind", ["lama", "lato", "party"])
 def test_a_black_chip_is_refused_to_a_player_holding_only_white_ones(alice_client, make_game, kind):
     game = make_game(kind=kind, rounds=[[3, 7, 5]])
     response = post_round(alice_client, game, 4, -10, 5)

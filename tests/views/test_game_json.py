@@ -62,7 +62,7 @@ def test_it_names_the_winners_in_seat_order(alice_client, make_game):
     assert data["next_starter"] is None
 
 
-@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
+@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama", "party"])
 def test_it_says_which_game_was_played(alice_client, make_game, kind):
     game = make_game(rounds=[[3, 0, 7]], kind=kind)
     assert alice_client.get(f"/games/{game.pk}.json").json()["game"] == kind

@@ -19,7 +19,7 @@ def new_game(client, game, *names, **extra):
 # ---------------------------------------------------------------------------- a new game
 
 
-@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama"])
+@pytest.mark.parametrize("kind", ["lama", "lato", "llama_llama", "party"])
 def test_it_starts_the_game_chosen(alice_client, alice, kind):
     response = new_game(alice_client, kind, "Ana", "Ben")
     assert response.status_code == 302
