@@ -52,8 +52,8 @@ def manifest(request):
         "name": _("Scorekeeper for L.L.A.M.A. and Llama Llama"),
         "short_name": "Scorekeeper",
         "description": _(
-            "Keep the score of L.L.A.M.A., its Lato z Komarami rule, or Llama Llama at the "
-            "table, on your phone."
+            "Keep the score of L.L.A.M.A., its Lato z Komarami rule, its Party Edition, or Llama "
+            "Llama at the table, on your phone."
         ),
         "lang": get_language(),
         "start_url": reverse("home"),

@@ -20,6 +20,7 @@ NEUTRAL = [*NAMES, *lama.GAME_PLAYERS, "Scorekeeper", "English", "Français", "T
 NEUTRAL += ["Deutsch", "Polski"]  # the language switch names each language in itself
 NEUTRAL += ["points?", "Lama", "Lege alle Minuspunkte ab", "Lato z Komarami", "LÂche ta MAin"]
 NEUTRAL += ["Llama Llama"]  # its name in both languages
+NEUTRAL += [r"L\.A\.M\.A\. Party Edition"]  # the box's name, the same in every language
 # Words a language spells as English does: German's loanwords, Polish's name of the game.
 SAME_IN = {"fr": [], "de": ["Live", "Hand", "Chips"], "pl": [r"L\.L\.A\.M\.A\."]}
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -35,14 +36,16 @@ ZONES = {label for _region, zones in zone_choices()[1:] for _name, label in zone
 
 @functools.cache  # read once, not by each of the module's 190 tests
 def catalog_sentences():
-    """English messages of our catalog long enough that French text cannot contain them."""
+    """English messages of our catalog long enough that French text cannot contain them (but
+    a name the same in every language, a box's)."""
     po = polib.pofile(str(settings.BASE_DIR / "locale" / "fr" / "LC_MESSAGES" / "django.po"))
+    neutral = same_in_both("fr")
     return tuple(
         part.strip()
         for entry in po
         for msgid in filter(None, (entry.msgid, entry.msgid_plural))
         for part in re.split(r"%\(\w+\)[sd]", msgid)
-        if len(part.split()) >= 3
+        if len(part.split()) >= 3 and not neutral.fullmatch(part.strip())
     )
 
 
