@@ -102,7 +102,7 @@ def lato_page(request):
 def party_page(request):
     context = {
         "title": _("Rules of the L.A.M.A. Party Edition"),
-        "book": LAMA,
+        "book": GAMES,  # a game of its own, beside L.L.A.M.A. on the rules' index
         "prose": _prose("party/edition"),
         "game_name": Kind.PARTY.label,
         "n": party.numbers(),

@@ -45,6 +45,7 @@ def words(language):
             "cards": gettext("Cards left in %(name)s's hand"),
             "llama": gettext("Add a llama to %(name)s's hand"),
             "pink_llama": gettext("Add the pink llama to %(name)s's hand"),
+            "one_pink": gettext("The game has only one pink llama."),
             "too_high": ngettext(
                 "%(value)s is too many: a hand costs at most %(max)s point (%(sum)s).",
                 "%(value)s is too many: a hand costs at most %(max)s points (%(sum)s).",
@@ -150,6 +151,11 @@ def test_a_whole_party_edition_game_on_a_320_px_phone(phone, transactional_db):
     page.get_by_role("button", name=w["pink_llama"] % {"name": "Ben"}).click()
     for _llama in range(2):
         page.get_by_role("button", name=w["llama"] % {"name": "Ben"}).click()
+    expect(points_field(page, "Ben")).to_have_value("30")
+    pink = page.get_by_role("button", name=w["pink_llama"] % {"name": "Ben"})
+    expect(pink).to_have_attribute("aria-disabled", "true")
+    pink.click(force=True)  # a tap all the same: said, and the hand left as it was
+    expect(page.locator("#id_seat_0_cards output")).to_contain_text(w["one_pink"])
     expect(points_field(page, "Ben")).to_have_value("30")
     points_field(page, "Zoé").fill("23")
     emptied(page, w, "Cleo")
