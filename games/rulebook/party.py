@@ -48,6 +48,10 @@ def numbers():
         "pink_llama": RULES.pink_llama_cost,
         "max_penalty": RULES.max_entry,
         "formula": RULES.penalty_formula(),
+        # The same sum in two pieces held whole, the line free to break between them: held
+        # whole, it is wider than a 320 px phone reading 24 px text.
+        "formula_numbers": "+".join(str(value) for value in RULES.card_values),
+        "formula_llamas": "+".join(str(p) for p in RULES.penalty_parts[len(RULES.card_values) :]),
         "lowest": min(RULES.card_values),
         "highest": max(RULES.card_values),
         "end": RULES.end_score,

@@ -38,6 +38,8 @@ FINAL = [(11, 0, 16, 5, 21), (4, 9, -10, 13, 8), (-10, 12, 5, 3, 7), (15, 7, 0, 
 SHARED_END = [(30, 6, 4), (10, 2, 4)]  # the second and third share the victory on 8
 LLAMA_ROUNDS = [(23, 31, 12, 19), (30, 22, 25, 17)]
 LLAMA_FINAL = [(50, 70, 0), (24, 10, 3), (30, 24, 9)]
+# The Party Edition: the pink llama's 51 and pink chips in the totals, a pink chip given back.
+PARTY_ROUNDS = [(23, 0, 31, 5, 12, 38), (-20, 9, 5, 3, 7, 1)]
 
 # Everything a finger taps.
 TARGETS = "button, input:not([type=hidden]), select, a"
@@ -108,6 +110,7 @@ def games(make_game):
         "shared": make_game(names=LONG_NAMES[:3], rounds=SHARED_END),
         "llama": make_game(names=LONG_NAMES[:4], rounds=LLAMA_ROUNDS, kind="llama_llama"),
         "llama finished": make_game(LONG_NAMES[:3], rounds=LLAMA_FINAL, kind="llama_llama"),
+        "party": make_game(names=LONG_NAMES, rounds=PARTY_ROUNDS, kind="party"),
         "link": ShareLink.objects.create(game=sheet),
         "finished link": ShareLink.objects.create(game=finished),
         "scorer": ScorerLink.objects.get_or_create(game=sheet, number=1)[0],
@@ -142,6 +145,7 @@ def signed_in_pages(games):
     yield "llama llama sheet", llama.get_absolute_url()
     yield "llama llama edit", reverse("round_edit", args=[llama.pk, 1])
     yield "llama llama finished", games["llama finished"].get_absolute_url()
+    yield "party edition sheet", games["party"].get_absolute_url()
     finished = games["finished"]
     yield "night", reverse("night", args=[finished.night_id])
     yield "nights", reverse("nights")
@@ -153,12 +157,13 @@ def signed_in_pages(games):
 
 
 def rule_pages():
-    """The rules of the three games: the index, every L.L.A.M.A. topic, the Lato z Komarami
-    rule, and every page of Llama Llama's."""
+    """The rules of the games: the index, every L.L.A.M.A. topic, the Lato z Komarami rule,
+    the Party Edition's page, and every page of Llama Llama's."""
     yield "rules", reverse("rules")
     for slug, _title in rulebook.lama.SECTIONS:
         yield f"rules: {slug}", reverse("rules_page", args=[slug])
     yield "rules: Lato z Komarami", reverse("rules_lato")
+    yield "rules: Party Edition", reverse("rules_party")
     yield "rules: the group's table", reverse("rules_table")
     yield "rules: Llama Llama", reverse("rules_llama_llama")
     for slug, _title in rulebook.llama_llama.SECTIONS:
