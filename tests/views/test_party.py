@@ -103,3 +103,12 @@ def test_a_correction_counts_the_best_chip_the_rules_then_allow(alice_client, ma
     state = Game.objects.get(pk=game.pk).state
     assert state.rounds[1].entries[0] == -20 and state.rounds[1].points[0] == -10
     assert state.totals == (5, 8, 10)
+
+
+def test_a_pink_chip_typed_for_a_player_with_no_chip_is_kept_as_typed_and_counts_zero(
+    alice_client, make_game
+):
+    game = make_game(kind="party")
+    assert post_round(alice_client, game, -20, 4, 6).status_code == 302
+    state = Game.objects.get(pk=game.pk).state
+    assert state.rounds[0].entries == (-20, 4, 6) and state.rounds[0].points == (0, 4, 6)
