@@ -190,7 +190,7 @@ def followed_by_scorer(token):
 
 def followed_by_viewer(token):
     """A live link's stream, or None."""
-    return _followed(lambda: ShareLink.objects.filter(token=token))
+    return _followed(lambda: ShareLink.objects.live().filter(token=token))
 
 
 def _followed(links):
