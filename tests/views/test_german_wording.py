@@ -193,15 +193,15 @@ def test_dates_read_as_germans_write_them(german, make_game):
     delete = text(german.get(f"/games/{game.pk}/delete/").text)
 
     assert "06.12.2026 14:05" in history
-    assert "Spieleabend: Omas Geburtstag (6. Dezember 2026)" in night
+    assert "Spieleabend: Omas Geburtstag (6.\u00a0Dezember 2026)" in night  # no break after 6.
     assert "Der Abend vom" not in night
     assert "Soll die Partie vom 06.12.2026 14:05 mit Ana, Ben und Cleo gelöscht werden?" in delete
     with translation.override("de"):
         moment = formats.date_format(timezone.localtime(SAINT_NICHOLAS), "DATETIME_FORMAT")
-    assert moment == "6. Dezember 2026, 14:05"
+    assert moment == "6.\u00a0Dezember 2026, 14:05"
 
 
 def test_the_share_page_tells_the_scorer_who_cannot_change_the_sheet(german, make_game):
     game = make_game(rounds=[(31, 4, 12)])
     page = text(german.post(f"/games/{game.pk}/share/", follow=True).text)
-    assert "während Sie eintragen. Lesen können sie es, ändern nicht." in page
+    assert "während Sie eintragen. Lesen können sie es, aber nicht ändern." in page
