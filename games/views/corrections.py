@@ -67,7 +67,7 @@ def preview_edit(request, access, number):
         later = consequences(game, ruleset.recounted(before, after, number), shift)
     if request.htmx:
         context = {"later": later, "preview_url": access.url("round_edit_preview", number)}
-        return render(request, "games/round_edit.html#later-returns", context)
+        return render(request, "games/_round_form.html#later-returns", context)
     again = RoundForm(game, number=number, initial=refill(request.POST))
     return round_page(request, access, game, again, status=200, later=later)
 
