@@ -64,6 +64,8 @@ def _saved(request, access, write, outcome):
         return _round_saved(request, access, outcome.number, outcome.game)
     if write == EDIT and (said := consequences(access.read(), outcome.recounts, outcome.end)):
         messages.info(request, said)  # said on the sheet it goes back to
+    if write == UNDO:  # said on the sheet, and aloud (js/told.js), as another phone hears it
+        messages.success(request, _("Round %(number)s undone.") % {"number": outcome.number})
     return redirect(access.sheet_url)
 
 
