@@ -51,7 +51,7 @@ def answer(request, access, game, form, outcome):
     before the write)."""
     write = write_of(form)
     if outcome.result in (SAVED, REPEATED):
-        return _saved(request, access, write, outcome)
+        return _saved(request, access, write, game, outcome)
     if outcome.result == REFUSED:
         return _refused(request, access, write, game, form, outcome)
     if outcome.result == UNDONE:
@@ -59,10 +59,11 @@ def answer(request, access, game, form, outcome):
     return _changed(request, access, write, game, form, outcome)
 
 
-def _saved(request, access, write, outcome):
+def _saved(request, access, write, game, outcome):
     if write == ADD:
         return _round_saved(request, access, outcome.number, outcome.game)
-    if write == EDIT and (said := consequences(access.read(), outcome.recounts, outcome.end)):
+    # its names and rules, as read before the write: the same after it
+    if write == EDIT and (said := consequences(game, outcome.recounts, outcome.end)):
         messages.info(request, said)  # said on the sheet it goes back to
     if write == UNDO:  # said on the sheet, and aloud (js/told.js), as another phone hears it
         messages.success(request, _("Round %(number)s undone.") % {"number": outcome.number})
