@@ -49,7 +49,7 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
     [
         ("en", "Lato z Komarami rule: 21 points L.L.A.M.A.: 11 points"),
         ("fr", "Règle Lato z Komarami\u00a0: 21 points LAMA\u00a0: 11 points"),
-        ("de", "Lato-z-Komarami-Regel: 21 Punkte LAMA: 11 Punkte"),
+        ("de", "Lato-z-Komarami-Regel: 21 Punkte L.A.M.A.: 11 Punkte"),
         ("pl", "Zasada Lato z Komarami: 21 punktów L.L.A.M.A.: 11 punktów"),
     ],
 )
