@@ -1,5 +1,5 @@
 """A whole game in the games' home languages on a 320 px phone, from sign-up to the result
-picture: L.L.A.M.A. (LAMA, Amigo's German edition) in German, and the Lato z Komarami rule in
+picture: L.L.A.M.A. (LAMA, Amigo's German edition) in German, and the Lato z komarami rule in
 Polish. The phone's Accept-Language picks the language on the first visit; nothing is in
 English on the way. SCREENSHOTS_DIR=/some/folder keeps the sheet, a refusal, a rule page and
 the picture of each, to be looked at.
@@ -53,7 +53,7 @@ POLISH = {
     "confirmation": "Potwierdzenie hasła",
     "account": "Konto",
     "new_game": "Nowa partia",
-    "game": "L.L.A.M.A., zasada Lato z Komarami",
+    "game": "L.L.A.M.A., zasada Lato z komarami",
     "player": "Gracz {n}",
     "start": "Zacznij partię",
     "round": "Runda {n}",
@@ -62,7 +62,7 @@ POLISH = {
     "refused": "92 to za dużo: ręka kosztuje najwyżej 91 punktów karnych",
     "too_many": 92,
     "rules": "/pl/rules/lato-z-komarami/",
-    "rules_heading": "Zasada Lato z Komarami",
+    "rules_heading": "Zasada Lato z komarami",
     "download": "Pobierz obraz z wynikiem",
 }
 

@@ -630,7 +630,7 @@ def test_an_export_from_before_the_other_games_imports_as_lama(alice, alice_clie
 
 def test_an_old_export_is_checked_by_the_rules_of_lama(alice_client):
     old = json.loads(json.dumps(OLD_EXPORT))
-    old[0]["rounds"][0]["entries"]["Ana"] = 51  # a Lato z Komarami hand: not in L.L.A.M.A.
+    old[0]["rounds"][0]["entries"]["Ana"] = 51  # a Lato z komarami hand: not in L.L.A.M.A.
     del old[0]["totals"]
     before = snapshot()
 
