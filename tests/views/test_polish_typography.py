@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.typography import bind_single_letters
-from tests.helpers.pagetext import segments, tags
+from tests.helpers.pagetext import segments, tags, texts
 
 NBSP = "\u00a0"
 # A one-letter word followed by an ordinary space: what the filter is there to remove.
@@ -77,3 +77,11 @@ def test_the_group_table_page_groups_a_thousand_with_a_no_break_space(client):
     html = client.get("/pl/rules/table/").content.decode()
     assert "zaczynają od 1&nbsp;000" in html
     assert "1000" not in " ".join(segments(html))
+
+
+def test_the_history_keeps_and_with_the_last_player(alice_client, make_game):
+    # A player's link is a box, before which a line may break whatever the space: the "i"
+    # and the last name are held together by their own span (static/history.css).
+    make_game(names=["Ana", "Ben", "Cleo"])
+    html = alice_client.get("/history/", headers={"accept-language": "pl"}).content.decode()
+    assert texts(html, "span", class_="and-last") == [f"i{NBSP}Cleo"]
