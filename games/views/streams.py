@@ -19,6 +19,7 @@ from functools import partial
 from asgiref.sync import sync_to_async
 from django import forms
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -82,6 +83,11 @@ def heartbeat():
     return f"event: heartbeat\ndata: {settings.STREAM_HEARTBEAT_SECONDS:g}\n\n".encode()
 
 
+def retry():
+    """How soon a browser whose stream ended comes back."""
+    return f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
+
+
 def event(version):
     return f"id: {version}\ndata: {version}\n\n".encode()
 
@@ -89,44 +95,53 @@ def event(version):
 async def _events(followed, held, seen):
     """What the stream says, until its door shuts or the page goes (the server then cancels
     it: the hub forgets it in `finally`). It joins the hub only once it is sent: a response
-    never sent holds nothing."""
+    never sent holds nothing. The database out of reach ends it with the retry hint, as a
+    stopping server does: the page polls meanwhile and comes back, and no error is logged for
+    each of a thousand streams."""
     topics = [f"game:{followed.pk}"] + [f"account:{followed.account}"] * bool(followed.account)
     follower = hub().follow(topics, *held)
-    retry = f"retry: {settings.STREAM_RETRY_MS}\n\n".encode()
     if follower is None:  # others took the room meanwhile, or the server is stopping: the
         # browser comes back later
-        yield retry
+        yield retry()
         return
-    yield retry + heartbeat()  # the page trusts the stream once it hears it
+    yield retry() + heartbeat()  # the page trusts the stream once it hears it
     try:
-        # Read again once in the hub: a save between the door's first read and here is heard.
-        shown, said = await sync_to_async(followed.ask)(), time.monotonic()
-        if shown is None:
-            yield GONE
-            return
-        if str(shown) != seen:
-            yield event(shown)
-        while True:
-            data = await _next(follower, said)
-            if data == SHUT:  # the server is stopping: the browser comes back in `retry`
-                yield retry
-                return
-            # Whatever woke it (a save's version, told to ask, a heartbeat due, the subscription
-            # down), it asks its door before it says anything, as each request of a page does:
-            # a door shut unheard (a link that expired, an account changed by a bare update)
-            # passes on no version. The ask reads the version too.
-            version = await sync_to_async(followed.ask)()
-            if version is None:
-                yield GONE
-                return
-            if version != shown:
-                shown, said = version, time.monotonic()
-                yield event(version)
-            elif data is None and time.monotonic() - said >= settings.STREAM_HEARTBEAT_SECONDS:
-                said = time.monotonic()
-                yield heartbeat()  # also keeps proxies from closing an idle stream
+        async for said in _said(followed, follower, seen):
+            yield said
+    except DatabaseError:
+        yield retry()
     finally:
         hub().leave(follower)
+
+
+async def _said(followed, follower, seen):
+    """The stream's events after its first heartbeat."""
+    # Read again once in the hub: a save between the door's first read and here is heard.
+    shown, said = await sync_to_async(followed.ask)(), time.monotonic()
+    if shown is None:
+        yield GONE
+        return
+    if str(shown) != seen:
+        yield event(shown)
+    while True:
+        data = await _next(follower, said)
+        if data == SHUT:  # the server is stopping: the browser comes back in `retry`
+            yield retry()
+            return
+        # Whatever woke it (a save's version, told to ask, a heartbeat due, the subscription
+        # down), it asks its door before it says anything, as each request of a page does:
+        # a door shut unheard (a link that expired, an account changed by a bare update)
+        # passes on no version. The ask reads the version too.
+        version = await sync_to_async(followed.ask)()
+        if version is None:
+            yield GONE
+            return
+        if version != shown:
+            shown, said = version, time.monotonic()
+            yield event(version)
+        elif data is None and time.monotonic() - said >= settings.STREAM_HEARTBEAT_SECONDS:
+            said = time.monotonic()
+            yield heartbeat()  # also keeps proxies from closing an idle stream
 
 
 async def _next(follower, said):

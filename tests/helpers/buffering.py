@@ -6,7 +6,9 @@ page's EventSource opens, then hears nothing, although the server sends each eve
   first byte or from now on for one already flowing (then it is a connection gone
   half-open: open at both ends, nothing arriving). What it held is sent when the server
   ends the stream, as a buffering proxy flushes its buffer.
-- `proxy.holding = False`: event streams are passed on as they come.
+- `proxy.holding = False`: event streams are passed on as they come; `proxy.heartbeats`
+  counts the heartbeats passed on, so that a test knows the page has heard its stream (a
+  stream open on the server may not have reached the page yet).
 
 Every other response passes as it comes. A response is taken to start a chunk of its own
 (the browser sends no request on a connection before the answer to the last one is in), so
@@ -27,6 +29,7 @@ class BufferingProxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.holding = True
+        self.heartbeats = 0
         self.lock = threading.Lock()
         self.open = set()
 
@@ -91,6 +94,7 @@ class BufferingProxy:
 
     def _body(self, data, held):
         if not self.holding:
+            self.heartbeats += data.count(b"event: heartbeat")
             return data
         held += data
         return b""

@@ -7,9 +7,10 @@ from collections import namedtuple
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.contrib.auth import logout
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.test import AsyncClient
 
+from games import access
 from games.models import Game, ScorerLink, ShareLink
 from games.rules import Round
 from games.services.games import delete_game
@@ -131,6 +132,25 @@ def test_a_scorer_links_stream_ends_when_the_link_is_turned_off(game, on_commit)
         stream = await opened(AsyncClient(), f"/s/{link.token}/events/?seen={game.version}")
         await sync_to_async(on_commit)(revoke_scorer_link, link)
         assert await stream.next() == b"event: gone\ndata: \n\n"
+        await stream.ended()
+
+    follow()
+
+
+def test_the_database_out_of_reach_ends_a_stream_with_its_retry_hint(
+    owner_client, game, on_commit, monkeypatch
+):
+    """No traceback per stream: the page polls meanwhile and opens a stream again later."""
+
+    def unreachable(key):
+        raise OperationalError("the server closed the connection unexpectedly")
+
+    @async_to_sync
+    async def follow():
+        stream = await opened(owner_client, f"/games/{game.pk}/events/?seen={game.version}")
+        monkeypatch.setattr(access, "signed_in", unreachable)
+        await sync_to_async(on_commit)(add_round, game, Round((3, 0)), 1)
+        assert (await stream.next()).startswith(b"retry: ")
         await stream.ended()
 
     follow()
