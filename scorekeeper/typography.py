@@ -20,8 +20,12 @@ MARKUP = re.compile(
     re.S | re.I,
 )
 # A word of one of these letters (nothing before it that is part of a word, an abbreviation or
-# an entity: "L.A.M.A." and "&amp;" stay) and the spaces after it.
-SINGLE_LETTER = re.compile(r"(?<![\w.\-’'&;/@])([aiouwzAIOUWZ])[ \t\r\n]+")
+# an entity: "L.A.M.A." and "&amp;" stay), the spaces after it, and the word that follows.
+SINGLE_LETTER = re.compile(r"(?<![\w.\-’'&;/@])([aiouwzAIOUWZ])[ \t\r\n]+(?=([^\s<]*))")
+# A long capitalised word after it is a name most often ("Anne-Laure i Maximiliane"): bound to
+# the letter, the two may not fit one line of a 320 px phone in large type, and the line would
+# overflow. Before such a word the line may still break; before any other it may not.
+LONG_NAME = 10
 
 
 def bind_single_letters(html: str) -> str:
@@ -36,4 +40,11 @@ def bind_single_letters(html: str) -> str:
 
 
 def _bind(text: str) -> str:
-    return SINGLE_LETTER.sub(rf"\1{NBSP}", text)
+    return SINGLE_LETTER.sub(_bound, text)
+
+
+def _bound(match: re.Match) -> str:
+    letter, following = match.group(1), match.group(2)
+    if following[:1].isupper() and len(following) >= LONG_NAME:
+        return match.group(0)
+    return letter + NBSP

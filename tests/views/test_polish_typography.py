@@ -22,6 +22,11 @@ LOOSE = re.compile(r"(?<![\w.\-’'&;/@])[aiouwzAIOUWZ] ")
         ("Ana i\nBartek, o tym u nas", f"Ana i{NBSP}Bartek, o{NBSP}tym u{NBSP}nas"),
         ("(w domu) „z komarami”", f"(w{NBSP}domu) „z{NBSP}komarami”"),
         ('z <a href="/x">linkiem</a>', f'z{NBSP}<a href="/x">linkiem</a>'),
+        ("Ana i Ben, w Scorekeeperze", f"Ana i{NBSP}Ben, w Scorekeeperze"),
+        # a long name may take a line of its own rather than overflow a phone's: the line
+        # may still break before it (not before a long word of the sentence)
+        ("Anne-Laure i Maximiliane!", "Anne-Laure i Maximiliane!"),
+        ("i przeliczonymi", f"i{NBSP}przeliczonymi"),
         # not a one-letter word: part of a word, an abbreviation, an entity
         ("Ania ma kota", "Ania ma kota"),
         ("L.A.M.A. Dice", "L.A.M.A. Dice"),
