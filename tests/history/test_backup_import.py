@@ -713,7 +713,8 @@ def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, sho
                 "players": ["Ana", "Ben"],
                 "rounds": [{"entries": {"Ana": 92, "Ben": 0}}],
             },
-            "Round 1: 92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10).",
+            "Round 1: 92 is too many: a hand costs at most 91 points "
+            "(1+2+3+4+5+6, plus 7 mosquitoes at 10 each: 70).",
         ),
     ],
 )
