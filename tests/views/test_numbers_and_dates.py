@@ -90,6 +90,9 @@ def test_polish_dates_read_as_poles_write_them(alice_client, make_game):
     # a night's name, as a title: "Wieczór: " and the long date
     assert "Wieczór: 6 grudnia 2026" in night
     assert "06-12-2026" not in history + delete + night
+    alice_client.cookies["django_language"] = "pl"
+    deleted = alice_client.post(f"/games/{game.pk}/delete/", follow=True).content.decode()
+    assert "Usunięto partię z\u00a06.12.2026, 14:05 (Ana i\u00a0Bartek)." in text(deleted)
 
 
 @pytest.mark.parametrize(
