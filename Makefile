@@ -38,7 +38,10 @@ run: run-packages setup catalogs
 	bin/serve $(PY) $(ADDR)
 
 # Both run the tests on as many processes as there are cores (pytest-xdist): XDIST= for one.
-XDIST ?= -n auto
+# loadgroup: a module marked `xdist_group` (a costly world of its own: servers, a database)
+# runs whole on one core, which builds that world once; every other test goes where a core
+# is free, in the order tests/conftest.py gives.
+XDIST ?= -n auto --dist loadgroup
 
 # The edit loop: the rules, views, security and history tests on SQLite, without the browser,
 # the tests that start a process of their own or take seconds, and the sweeps that send the

@@ -16,7 +16,7 @@ from tests.helpers.live import PYTHON, ROOT, Phone, manage, production_env
 from tests.helpers.ports import bound_socket
 from tests.helpers.worker import wait_for
 
-pytestmark = pytest.mark.server
+pytestmark = [pytest.mark.server, pytest.mark.xdist_group("documented-servers")]
 
 # Each way of serving, as the documents write it (the address and the workers come from
 # gunicorn.conf.py's BIND and WEB_CONCURRENCY, or uvicorn's --fd), and where it is written.

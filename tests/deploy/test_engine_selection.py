@@ -24,6 +24,8 @@ NOT_ENGINE = [
     "tests/deploy/test_valid_html.py",
 ]
 
+pytestmark = pytest.mark.xdist_group("engine-selection")  # one collection run, not one a core
+
 
 @pytest.fixture(scope="module")
 def selected():

@@ -35,7 +35,7 @@ from tests.helpers.live import (
 )
 from tests.helpers.worker import Worker, wait_for
 
-pytestmark = pytest.mark.engine
+pytestmark = [pytest.mark.engine, pytest.mark.xdist_group("nodes")]
 
 LOGIN_LIMIT = 5  # LOGIN_FAILURES_PER_ACCOUNT's default
 TABLES, ROUNDS = 4, 12

@@ -21,7 +21,7 @@ from games.views.history import PER_PAGE
 from tests.helpers import seeding, worlds
 from tests.helpers.pagetext import tags, text, texts
 
-pytestmark = [pytest.mark.engine, pytest.mark.slow]
+pytestmark = [pytest.mark.engine, pytest.mark.slow, pytest.mark.xdist_group("growth")]
 
 SMALL, LARGE = 20, 300
 
