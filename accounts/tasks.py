@@ -10,11 +10,12 @@ from django.tasks import task
 from django.utils import translation
 
 from common.signals import account_deleting, account_emptying
+from jobs import priorities
 from jobs.models import Job
 from jobs.signals import resumed
 
 
-@task
+@task(priority=priorities.SMALL)
 def send_password_reset(email, language):
     """Mail a reset link to each active account with this address, if there is one.
 

@@ -183,14 +183,15 @@ class _Detached(dict):
 
 
 def followed_by_scorer(token):
-    """A working scorer link's stream, or None. Its query is built again at each ask: the
-    link's expiry is measured from the time of the ask, not of the stream's opening."""
-    return _followed(lambda: ScorerLink.objects.working().filter(token=token))
+    """A showing scorer link's stream, or None: its game over too, which the link still shows
+    and its owner may correct (and reopen). Its query is built again at each ask: the link's
+    expiry is measured from the time of the ask, not of the stream's opening."""
+    return _followed(lambda: ScorerLink.objects.showing().filter(token=token))
 
 
 def followed_by_viewer(token):
     """A live link's stream, or None."""
-    return _followed(lambda: ShareLink.objects.filter(token=token))
+    return _followed(lambda: ShareLink.objects.live().filter(token=token))
 
 
 def _followed(links):

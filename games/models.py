@@ -532,6 +532,14 @@ def new_share_token():
     return secrets.token_urlsafe(24)
 
 
+class ShareLinkQuerySet(models.QuerySet):
+    def live(self):
+        """The links that still show their game: those of an active account (one disabled,
+        by staff or for its deletion, stops them at their next use, as it signs out its
+        sessions)."""
+        return self.filter(game__owner__is_active=True)
+
+
 class ShareLink(models.Model):
     """A read-only link to follow one game live; deleting it revokes the link."""
 
@@ -543,6 +551,8 @@ class ShareLink(models.Model):
         _("token"), max_length=64, unique=True, default=new_share_token, editable=False
     )
     created_at = models.DateTimeField(_("shared at"), auto_now_add=True)
+
+    objects = ShareLinkQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("share link")
@@ -563,8 +573,12 @@ def scorer_links_made_since():
 class ScorerLinkQuerySet(models.QuerySet):
     def showing(self):
         """The links that still show their game: not turned off, made within
-        SCORER_LINK_DAYS. A finished game's links show it read-only."""
-        return self.filter(revoked_at__isnull=True, created_at__gt=scorer_links_made_since())
+        SCORER_LINK_DAYS, of an active account (one disabled, by staff or for its deletion,
+        stops them at their next use, as it signs out its sessions). A finished game's links
+        show it read-only."""
+        made_since = scorer_links_made_since()
+        links = self.filter(revoked_at__isnull=True, created_at__gt=made_since)
+        return links.filter(game__owner__is_active=True)
 
     def working(self):
         """The links that still score: showing, and their game not over (its owner alone

@@ -71,6 +71,36 @@ def round_page(request, access, game, form, status=200, notice="", later=""):
     return render(request, "games/round_edit.html", context, status=status)
 
 
+def edit_page(request, access, game, number, bound, status=200, notice=""):
+    """Round `number` in its form as typed (a return kept as typed is replayed as stored, never
+    refused), bound to the stored round `bound` (its id and its version). Everything on the
+    page comes from the one read of the rounds that `bound` came from (Game.stored, folded
+    here): not from the fold kept under the version of the game's row, which another phone's
+    undo may have left behind them."""
+    entries = game.state.round_at(number).entries
+    initial = {f"seat_{seat}": value for seat, value in enumerate(entries)}
+    initial["last_to_quit"] = game.stored_rounds[number - 1].played.last_to_quit
+    initial["round_id"], initial["round_version"] = bound
+    form = RoundForm(game, number=number, initial=initial)
+    return round_page(request, access, game, form, status=status, notice=notice)
+
+
+def undo_page(request, access, game, form, status=200, notice=""):
+    """The confirmation of an undo of the last round typed, with its numbers."""
+    # A round beyond the end is undone as typed: it counts nothing, but it was typed
+    last = game.state.round_at(game.state.next_round - 1)
+    typed = last.points if last in game.state.rounds else last.entries
+    entries = zip(game.names, typed, strict=True)
+    context = {"game": game, "last": last, "entries": entries, "form": form, "notice": notice}
+    context["sheet_url"] = access.sheet_url
+    return render(request, "games/round_undo.html", context, status=status)
+
+
+def gone(request, access, game, notice):
+    """The sheet as it is, with why nothing was changed (409)."""
+    return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
+
+
 def page_context(access, game, form=None):
     """What the sheet's pages show, with the links of whoever acts on it (owner or scorer)."""
     if form is not None:

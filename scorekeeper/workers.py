@@ -1,47 +1,26 @@
 """gunicorn's worker for the ASGI application (gunicorn.conf.py): uvicorn's."""
 
 import inspect
-import os
 import sys
 
 from gunicorn.arbiter import Arbiter
 from gunicorn.errors import AppImportError
-from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
 
-from scorekeeper.servers import Server
+from scorekeeper.servers import CONNECTIONS, LOOP, Protocol, Server
 
 ASGI_APP = "scorekeeper.asgi"
 
 
-class Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1, with a time limit on a request's headers: uvicorn has none (a bare
-    connection, or one that sent half a header, stayed open for good, each a file descriptor
-    and, by the dozen, a worker's all). Its keep-alive timer is armed from the connection's
-    start, and stays armed until the headers are whole (uvicorn stops it at the first byte);
-    the body's own limit is scorekeeper/asgi.py's REQUEST_BODY_SECONDS."""
-
-    header_seconds = float(os.environ.get("REQUEST_HEADER_SECONDS", 10))
-
-    def connection_made(self, transport):
-        super().connection_made(transport)
-        self.timeout_keep_alive_task = self.loop.call_later(
-            self.header_seconds, self.timeout_keep_alive_handler
-        )
-
-    def data_received(self, data):
-        # handle_events stops the timer when a request's headers are whole (h11.Request).
-        self.conn.receive_data(data)
-        self.handle_events()
-
-
 class Worker(UvicornWorker):
-    # Past this many open connections (streams included) uvicorn answers 503 and closes at once,
-    # so a worker never runs out of file descriptors (accept() failing with EMFILE, in a loop):
-    # docs/deploy.md's systemd unit gives LimitNOFILE room for it, the database's and the logs'.
+    # Past this many open connections (streams included) a new one is answered 503 and closed
+    # at once (servers.Protocol), so a worker never runs out of file descriptors (accept()
+    # failing with EMFILE, in a loop): docs/deploy.md's systemd unit gives LimitNOFILE room for
+    # it, the database's and the logs'.
     CONFIG_KWARGS = UvicornWorker.CONFIG_KWARGS | {
-        "limit_concurrency": int(os.environ.get("WORKER_CONNECTIONS", 4000)),
+        "limit_concurrency": CONNECTIONS,
         "http": Protocol,
+        "loop": LOOP,  # servers.EventLoop: out of file descriptors, one try a second
     }
 
     def __init__(self, *args, **kwargs):

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from common import limits, zones
 from games.archive import export
+from jobs import priorities
 from jobs.models import CONTENT_TYPES, Chunk, Job
 
 logger = logging.getLogger(__name__)
@@ -35,7 +36,9 @@ def queue(owner, extension):
         owner=owner, kind=Job.Kind.EXPORT, language=translation.get_language(),
         result_name=f"scorekeeper-{day}.{extension}", result_type=CONTENT_TYPES[extension],
     )  # fmt: skip
-    job.queued_as(write_export.enqueue(job.pk, extension))
+    big = export.too_big_to_stream(owner)
+    priority = priorities.BIG_EXPORT if big else priorities.SMALL_EXPORT
+    job.queued_as(write_export.using(priority=priority).enqueue(job.pk, extension))
     return job
 
 

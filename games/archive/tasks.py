@@ -21,6 +21,7 @@ from games.archive import backup, restore, stream
 from games.archive.backup import Refused
 from games.locks import AccountGone
 from games.services.players import SamePlayer
+from jobs import priorities
 from jobs.cleanup import abandon
 from jobs.models import Chunk, Job
 from jobs.signals import abandoned
@@ -37,7 +38,7 @@ class Undone(Exception):
         self.message, self.details = message, list(details)
 
 
-@task
+@task(priority=priorities.BIG)
 def import_backup(job_id):
     job = Job.objects.select_related("owner").filter(pk=job_id).first()
     if job is None:  # deleted with its account before it ran

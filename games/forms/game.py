@@ -355,6 +355,15 @@ class ConfirmForm(forms.Form):
     # edited it changes nothing.
     round_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
+    def clean(self):
+        # Its fields are hidden: what refuses them is said once, beside the button.
+        if any(self.has_error(name) for name in self.fields):
+            raise forms.ValidationError(
+                _("Nothing was undone: the page did not say which round to undo. Confirm again."),
+                code="unreadable",
+            )
+        return self.cleaned_data
+
 
 class RoundAsked(forms.Form):
     """The round an undo link was made for (`?round=7`); the last round when it names none."""

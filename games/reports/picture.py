@@ -49,6 +49,7 @@ class Result:
     text: str
     filename: str
     reason: str = ""  # the tie-break that decided it, where one did
+    beyond: str = ""  # the rounds typed after the end, kept and not counted, where there are
 
 
 def describe(game: Game) -> Result:
@@ -62,12 +63,29 @@ def describe(game: Game) -> Result:
     else:
         total = signed(state.totals[state.winners[0]])
         headline = _("%(name)s wins with %(total)s!") % {"name": winners[0], "total": total}
-    reason = tie_break(game)
+    reason, beyond = tie_break(game), beyond_note(game)
     text = " ".join(part for part in (headline, reason) if part)
     text = f"{text} ({Kind(game.kind).label}, {long_date(game)})"
+    text = " ".join(part for part in (text, beyond) if part)
     day = timezone.localtime(game.created_at).date().isoformat()
     slug = slugify("-".join(winners), allow_unicode=True) or "result"
-    return Result(headline, text, f"scorekeeper-{slug}-{day}.png", reason)
+    return Result(headline, text, f"scorekeeper-{slug}-{day}.png", reason, beyond)
+
+
+def beyond_note(game: Game) -> str:
+    """The rounds typed after the end (a correction moved it: GameState.beyond), as the sheet
+    keeps them: on record, not counted; "" where there are none."""
+    beyond = game.state.beyond
+    if not beyond:
+        return ""
+    first, last = beyond[0].number, beyond[-1].number
+    # "3", or "3–5": a range in figures, as the edit page's sentence gives it
+    rounds = str(first) if first == last else f"{first}–{last}"
+    return ngettext(
+        "Round %(rounds)s, typed after the end of the game, is kept but not counted.",
+        "Rounds %(rounds)s, typed after the end of the game, are kept but not counted.",
+        len(beyond),
+    ) % {"rounds": rounds}
 
 
 def tie_break(game: Game) -> str:
@@ -93,6 +111,7 @@ def png(game: Game) -> bytes:
     draw = ImageDraw.Draw(image)
     y = _header(draw, game)
     y = _standings(draw, game, y + 24)
+    y = _beyond(draw, game, y)
     _chart(draw, game, y + 28, HEIGHT - MARGIN - _footer(draw, game))
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
@@ -184,6 +203,20 @@ def _standings(draw, game, top) -> int:
         draw.text((MARGIN + 180, middle), row.player.name, font=name_font, fill=FG, anchor="lm")
         draw.text((WIDTH - MARGIN - 12, middle), total, font=total_font, fill=FG, anchor="rm")
         y += height
+    return y
+
+
+def _beyond(draw, game, top) -> int:
+    """The rounds typed after the end, under the standings they do not count in; where the
+    words end (`top` where there are none)."""
+    note = beyond_note(game)
+    if not note:
+        return top
+    y = top + 16
+    found, typeface = wrapped(draw, note, WIDTH - 2 * MARGIN, 30, lines=2)
+    for line in found:
+        draw.text((MARGIN, y), line, font=typeface, fill=MUTED)
+        y += round(typeface.size * 1.3)
     return y
 
 

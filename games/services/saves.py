@@ -1,6 +1,6 @@
 """What became of a round posted from a sheet (Outcome): saved, the same save again, undone
 since, changed since, refused; and of an undo (undo_round). The repeat and race rules of a save
-live here alone; the views map each outcome to a response."""
+live here alone; games/answers.py maps each outcome to a response."""
 
 import uuid
 from dataclasses import dataclass, replace
@@ -182,7 +182,10 @@ def undo_round(game, number, round_id=None, round_version=None, saved_by=None):
     given), by the scorer link `saved_by` (None: the owner, or staff in the admin), and say what
     became of it: SAVED (undone now, its submission key kept so that a retry of its save is not
     saved again); UNDONE if the round is gone (undone already, or another took its number);
-    CHANGED if it is still there but edited since or no longer the last, or the link stopped."""
+    CHANGED if it is still there but edited since or no longer the last, or the link stopped;
+    REFUSED when its confirmation could not be read (`number` None): nothing is undone."""
+    if number is None:
+        return Outcome(REFUSED, game.next_round - 1, game)
     try:
         undo_last_round(game, number, round_id, round_version, saved_by)
     except LinkStopped:

@@ -61,7 +61,7 @@ def game_share_revoke(request, pk):
 @require_GET
 def live(request, token):
     # Any write to the game gives it a new version: a poll costs this one query till then.
-    versions = ShareLink.objects.filter(token=token).values_list("game__version", flat=True)
+    versions = ShareLink.objects.live().filter(token=token).values_list("game__version", flat=True)
     version = next(iter(versions[:1]), None)
     if version is None:  # revoked, or mistyped: a page of its own (js/live.js, to a poll too)
         return render(request, "games/live_gone.html", status=404)
@@ -69,7 +69,7 @@ def live(request, token):
     form = LiveForm(request.GET)
     if request.htmx and form.is_valid() and form.cleaned_data["seen"] == version:
         return HttpResponse(status=204)
-    link = get_object_or_404(ShareLink.objects.select_related("game"), token=token)
+    link = get_object_or_404(ShareLink.objects.live().select_related("game"), token=token)
     game = folds.with_kept_state(link.game)
     context = sheet_context(game) | {"token": token, "poll_seconds": POLL_SECONDS}
     context["version"] = version

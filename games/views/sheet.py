@@ -14,15 +14,15 @@ from django_htmx.http import HttpResponseStopPolling, reswap
 
 from common.names import collation_key
 from games.access import Access, board_gone, for_owner, for_scorer, get_game_for
+from games.answers import answer
 from games.archive import backup
 from games.forms.calculator import offer_goals
 from games.forms.game import BoardForm, GameAboutForm, NewGameForm, RoundForm
-from games.pages import page_context, posted, sheet, stale_round, typed
-from games.refusals import moved_message, undone_replay_message
+from games.pages import page_context, posted, sheet
 from games.reports import folds
 from games.services.games import delete_game, new_game_refusal, set_venue_and_note, start_game
 from games.services.players import SamePlayer
-from games.services.saves import REFUSED, REPEATED, SAVED, UNDONE, save_round
+from games.services.saves import save_round
 from games.wording import and_list
 
 
@@ -79,40 +79,11 @@ def board(request, access):
 @require_POST
 def add_round(request, access):
     """A round saved: the form reads it (the one fold of the save), the service writes it and
-    says what became of it, and `_answer` turns that into the response."""
+    says what became of it, and games/answers.py turns that into the response."""
     game = access.read()
     form = RoundForm(game, request.POST)
     outcome = save_round(game, form.submission(), access.scorer)
-    return _answer(request, access, form, outcome)
-
-
-def _answer(request, access, form, outcome):
-    """The one place a save's outcome (saves.Outcome) becomes a response."""
-    if outcome.result in (SAVED, REPEATED):
-        return _saved(request, access, outcome.number, outcome.game)
-    game = folds.with_kept_state(outcome.game or access.read())
-    if outcome.result == REFUSED:
-        return sheet(request, access, game, form, status=409 if game.state.finished else 422)
-    if outcome.result == UNDONE:
-        notice = undone_replay_message(outcome.number, typed(form, game.names))
-        return sheet(request, access, game, RoundForm(game), status=409, notice=notice)
-    if outcome.moved:  # the numbers typed, on the totals as they now stand
-        notice = moved_message([(game.names[s], was, now) for s, was, now in outcome.moved])
-        again = RoundForm(game, initial=form.entered_values())
-        return sheet(request, access, game, again, status=409, notice=notice)
-    return stale_round(request, access, form, game, theirs=outcome.theirs)
-
-
-def _saved(request, access, number, game=None):
-    """Round `number` saved (or found saved by its key): the sheet, which says so at its top,
-    ready for the next round; `game` as the save left it, when it is at hand."""
-    if not request.htmx:
-        messages.success(request, _("Round %(number)s saved.") % {"number": number})
-        return redirect(access.sheet_url)
-    game = folds.with_kept_state(game or access.read())
-    key = game.stored_rounds[number - 1].key if number <= len(game.stored_rounds) else None
-    form = RoundForm(game, initial={"saved_key": key})
-    return sheet(request, access, game, form, saved=number)
+    return answer(request, access, game, form, outcome)
 
 
 @require_GET

@@ -3,7 +3,8 @@
 // banner at the top of the board) are scrolled into view and focused, wherever the page was
 // scrolled (the round form, far below, on the phone that saved the last round), and said in
 // the page's live region. On the sheet, another phone's round and an undo are said too: the
-// live view's own region (#live-news) already says them.
+// live view's own region (#live-news) already says them. The banner is no live region of its
+// own: its heading, focused, and this region say it once.
 
 // What the board shows now: the game's version, its rounds, whether it is over, and the
 // sentence that tells it (the board's [data-news], templates/games/game.html).
@@ -45,6 +46,8 @@ function say(text) {
 }
 
 function told(now) {
+  // The server's message of the page's load ("Round 2 undone.") is no longer true of the game.
+  document.querySelector("main > .messages")?.remove();
   // The phone's own save says "Round N saved." (save.js), until the board moves past it.
   const own = document.querySelector("#sheet > [data-saved]");
   const ownText = own && own.dataset.version === now.version ? own.textContent.trim() : "";
@@ -62,6 +65,12 @@ function told(now) {
     say(now.news);
   }
 }
+
+// What the server left for this page (an undo, a correction's consequences, a round saved
+// without htmx: the messages at the top of the page) is said in the live region once the page
+// is shown: a region's words present when the page loads are not announced.
+const left = document.querySelector("#sheet-status") && document.querySelector("main > .messages");
+if (left) setTimeout(() => say(left.textContent.replace(/\s+/g, " ").trim()), 300);
 
 document.addEventListener("htmx:afterSettle", () => {
   const now = reading();

@@ -376,3 +376,35 @@ def test_two_phones_mid_turn(page, other_phone, signed_in, make_game):
     page.evaluate("window.scrollTo(0, 0)")
     shoot(page, "two-phones-owner-after-round-1")
     shoot(other_phone, "two-phones-scorer-round-2")
+
+
+# Issue 40 at 320 px: the three-round typo (Ana 13, 20, 6; round 1 was really 31).
+TYPO = [(13, 5, 2), (20, 3, 4), (6, 2, 1)]
+SMALL = {"width": 320, "height": 568}
+
+
+def test_issue40_edit_sentence(page, signed_in, make_game):
+    """The edit page says, before saving, where the correction ends the game."""
+    game = make_game(rounds=TYPO)
+    game.rounds.update(last_to_quit=2)  # nobody emptied a hand: Cleo quit last each time
+    page.set_viewport_size(SMALL)
+    page.goto(f"/games/{game.pk}/rounds/1/edit/")
+    points_field(page, "Ana").fill("31")
+    sentence = page.locator("#later-returns")
+    expect(sentence).to_contain_text("the game ends there")
+    sentence.scroll_into_view_if_needed()
+    shoot(page, "issues/issue40-edit-sentence")
+
+
+def test_issue40_beyond_end(page, signed_in, make_game):
+    """The sheet once the correction is saved: round 3 kept, apart, not counted."""
+    from games.rules import Round
+    from games.services.rounds import replace_round
+
+    game = make_game(rounds=TYPO)
+    game.rounds.update(last_to_quit=2)  # nobody emptied a hand: Cleo quit last each time
+    replace_round(game, 1, Round((31, 5, 2), last_to_quit=2))
+    page.set_viewport_size(SMALL)
+    page.goto(f"/games/{game.pk}/")
+    page.locator("tbody.beyond-end").scroll_into_view_if_needed()
+    shoot(page, "issues/issue40-beyond-end")

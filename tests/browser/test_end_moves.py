@@ -34,6 +34,10 @@ def test_the_typo_that_moves_the_end_is_corrected_at_the_first_tap_and_taken_bac
     expect(apart).to_contain_text("Typed after the end of the game: not counted")
     expect(apart.locator("td")).to_have_text(["typed, not counted: 6", "typed, not counted: 2",
                                               "typed, not counted: 1"])  # fmt: skip
+    # drawn below the totals, which do not count it
+    totals_bottom = page.locator("tfoot").bounding_box()
+    apart_top = apart.bounding_box()
+    assert apart_top["y"] >= totals_bottom["y"] + totals_bottom["height"] - 1
 
     correct_round_1(page, "13")
     expect(page.locator("#later-returns")).to_contain_text("Round 3 counts again.")

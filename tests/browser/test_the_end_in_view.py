@@ -1,6 +1,7 @@
 """The end where the eyes are: whoever saves the last round (here a scorer link's phone), the
 owner's phone that follows it and the live view each show the winner and the final standings
-on screen at once, on a small phone, wherever the page was scrolled, and say it aloud."""
+on screen at once, on a small phone, wherever the page was scrolled, and say it aloud; the
+phone that saves it does so on Chromium, WebKit and Firefox, at 320 and 390 px."""
 
 import pytest
 from playwright.sync_api import expect
@@ -93,3 +94,33 @@ def test_the_last_round_saved_shows_its_end_in_every_game(
     page.wait_for_function(ON_SCREEN)
     heading = page.locator("#board .banner h2").inner_text()
     expect(page.locator("#sheet-status")).to_contain_text(heading)
+
+
+# The engines people carry, at both phone widths: one phone per engine (tests/helpers/phones.py)
+# saves the last round of a game at 320 px, then of another at 390 px, each from the round form
+# at the bottom of the page, through a scorer link.
+SIZES = [(320, 568), (390, 844)]
+
+
+def test_the_saving_phone_sees_the_end_on_every_engine_at_320_and_390_px(phone, make_game):
+    games = [make_game(rounds=[(30, 0, 5), (4, 3, 0)]) for _ in SIZES]
+    links = [ScorerLink.objects.create(game=game, number=1) for game in games]
+    for (width, height), link in zip(SIZES, links, strict=True):
+        where = f"{phone.engine} at {width} px"
+        phone.resize(width, height)
+        phone.open(f"/s/{link.token}/")
+        assert phone.size() == [width, height], (where, phone.size())
+        for name, number in {"Ana": 6, "Ben": 0, "Cleo": 2}.items():
+            phone.fill(name, number)
+        phone.run("() => window.scrollTo(0, document.body.scrollHeight)")  # at the round form
+        phone.click("button", "Save round")
+
+        phone.sees("#board .banner h2", "Ben wins!")
+        try:
+            phone.until(ON_SCREEN)
+        except AssertionError:
+            raise AssertionError(f"{where}: the end is not on screen") from None
+        focused = "() => document.activeElement.textContent.trim()"
+        assert phone.run(focused) == "Ben wins!", where
+        said = "Round 3 saved. Ben wins! 1. Ben — 3 points, 2. Cleo — 7 points, 3. Ana — 40 points"
+        phone.sees("#sheet-status", said)

@@ -33,7 +33,7 @@ GERMAN = {
     "confirmation": "Passwort bestätigen",
     "account": "Konto",
     "new_game": "Neue Partie",
-    "game": "LAMA",
+    "game": "L.A.M.A.",
     "player": "Spieler {n}",
     "start": "Partie beginnen",
     "round": "Runde {n}",

@@ -86,10 +86,10 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
 
 
 @contextlib.contextmanager
-def _make_run(tmp_path, port):
+def _make_run(tmp_path, port, **extra):
     """bin/serve on a migrated SQLite file, answering; killed afterwards if it still runs."""
     database = tmp_path / "db.sqlite3"
-    dev = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
+    dev = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1", **extra}
     env = {key: value for key, value in dev.items() if key != "DEBUG"}  # bin/serve sets it
     manage(dev, "migrate", "--noinput")
     serve = subprocess.Popen(
@@ -132,6 +132,23 @@ def test_a_stop_ends_the_open_streams_at_once_and_frees_the_port(tmp_path):
             assert stopped < 3, f"make run took {stopped:.1f} s to stop"
         with socket.create_server(("127.0.0.1", port)):  # free again
             pass
+
+
+def test_a_connection_that_sends_no_headers_in_time_is_closed(tmp_path):
+    """As gunicorn's worker does (servers.Protocol): a bare connection, or half a header, is
+    closed after REQUEST_HEADER_SECONDS; a whole request is answered."""
+    limit = 0.5
+    with _make_run(tmp_path, free_port(pool(8150)), REQUEST_HEADER_SECONDS=str(limit)) as (
+        _,
+        server,
+    ):
+        for sent in (b"", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a"):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as bare:
+                bare.sendall(sent)
+                started = time.monotonic()
+                assert bare.recv(100) == b""  # closed by the server, with nothing said
+                assert time.monotonic() - started < limit + 1
+        assert _answers(server)
 
 
 def _all_ended(pids):

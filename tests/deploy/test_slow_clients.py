@@ -6,7 +6,7 @@ import socket
 
 import uvicorn
 
-from scorekeeper.workers import Protocol
+from scorekeeper.servers import Protocol
 
 LIMIT = 0.3
 

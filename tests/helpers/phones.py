@@ -72,6 +72,10 @@ class Phone:
     def open(self, path):
         self.goto(self.base_url + path)
 
+    def size(self):
+        """The page's viewport, as its scripts see it: [innerWidth, innerHeight]."""
+        return self.run("() => [innerWidth, innerHeight]")
+
     def click(self, kind, name):
         self._until_done(lambda: self.act("click", kind, name))
 
@@ -144,6 +148,9 @@ class ChromiumPhone(Phone):
     def goto(self, url):
         self.page.goto(url)
 
+    def resize(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+
     def run(self, script, *args):
         return self.page.evaluate(f"(args) => ({script})(...args)", list(args))
 
@@ -190,6 +197,10 @@ class WebKitPhone(Phone):
 
     def goto(self, url):
         self.driver.get(url)
+
+    def resize(self, width, height):
+        # the bare window is the page (tests/browser/webkit/phone.py): no frame to allow for
+        self.driver.set_window_size(width, height)
 
     def run(self, script, *args):
         return self.driver.execute_async_script(
@@ -243,6 +254,9 @@ class FirefoxPhone(Phone):
 
     def goto(self, url):
         self._ask(op="goto", url=url)
+
+    def resize(self, width, height):
+        self._ask(op="viewport", width=width, height=height)
 
     def run(self, script, *args):
         return self._ask(op="run", script=script, args=list(args))

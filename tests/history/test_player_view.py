@@ -41,8 +41,10 @@ def test_the_win_rate_is_spaced_as_each_language_writes_it(alice_client, make_ga
     url = f"/players/{game.seats[0].player_id}/"
     english = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     french = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    german = alice_client.get(url, HTTP_ACCEPT_LANGUAGE="de")
     assertContains(english, "<dd>100%</dd>", html=True)
     assertContains(french, "<dd>100\u00a0%</dd>", html=True)
+    assertContains(german, "<dd>100\u202f%</dd>", html=True)  # a narrow space that never breaks
 
 
 def test_it_draws_the_final_totals_with_wins_marked(alice_client, make_game):

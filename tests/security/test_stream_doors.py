@@ -6,6 +6,7 @@ ends the streams at once, by a hub message (games/streams/notices.py); one made 
 everything's back (a query in a shell, a link that expires) at the stream's next check."""
 
 import time
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -15,6 +16,7 @@ from django.contrib.sessions.models import Session
 from django.test import AsyncClient, Client
 from django.utils import timezone
 
+from games.models import ShareLink
 from games.rules import Round
 from games.services.links import add_scorer_link, revoke_scorer_link
 from games.services.rounds import add_round
@@ -152,6 +154,40 @@ def test_an_account_disabled_in_the_admin_ends_its_streams_at_once(
         await ends_within(stream)
 
     follow()
+
+
+def test_an_account_disabled_in_the_admin_ends_its_links_streams_at_once(
+    admin_client, alice, game, on_commit
+):
+    """Staff set only is_active (no deletion, no link turned off): the account's scorer and
+    live links stop with it, their streams at once."""
+    scorer, viewer = add_scorer_link(game), ShareLink.objects.create(game=game)
+
+    @async_to_sync
+    async def follow():
+        scoring = await following(AsyncClient(), f"/s/{scorer.token}/events/")
+        watching = await following(AsyncClient(), f"/live/{viewer.token}/events/")
+        disabled = await sync_to_async(on_commit)(change_account, admin_client, alice, is_active="")
+        assert disabled.status_code == 302
+        await ends_within(scoring)
+        await ends_within(watching)
+
+    follow()
+
+
+def test_the_links_of_a_disabled_account_stop_at_their_next_use(client, alice, game):
+    scorer, viewer = add_scorer_link(game), ShareLink.objects.create(game=game)
+    typed = {"round_number": 1, "idempotency_key": uuid.uuid4(), "seat_0": 3, "seat_1": 0}
+    assert client.get(f"/s/{scorer.token}/").status_code == 200
+    assert client.get(f"/live/{viewer.token}/").status_code == 200
+    get_user_model().objects.filter(pk=alice.pk).update(is_active=False)  # behind every door
+
+    assert client.get(f"/s/{scorer.token}/").status_code == 404
+    assert client.get(f"/s/{scorer.token}/board/").status_code in (286, 404)
+    assert client.post(f"/s/{scorer.token}/rounds/", typed).status_code == 404
+    assert client.get(f"/live/{viewer.token}/").status_code == 404
+    assert client.get(f"/live/{viewer.token}/events/").status_code != 200
+    assert not game.rounds.exists()
 
 
 def test_an_account_made_inactive_behind_every_door_ends_at_its_next_check(

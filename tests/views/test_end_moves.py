@@ -171,7 +171,9 @@ def test_two_phones_adding_correcting_and_undoing_leave_the_fold_the_end_include
         if action == "read":
             phone.read()
         elif action == "add":
-            over = phone.game.state.finished
+            # as stored, not as this phone last read it: a correction elsewhere may have
+            # reopened the game since (its round is then saved), or ended it (refused)
+            over = Game.objects.get(pk=pk).state.finished
             if phone.add(near_the_end(data, phone.game.state.totals)) == SAVED:
                 assert not over  # a round after the end is never added
                 model = [r.played for r in Game.objects.get(pk=pk).stored_rounds]
@@ -198,6 +200,20 @@ def test_two_phones_adding_correcting_and_undoing_leave_the_fold_the_end_include
                     model[number - 1] = was
                     assert Game.objects.get(pk=pk).state == then
         assert_as_folded(pk, model)
+
+
+def test_a_round_typed_before_a_correction_ended_the_game_elsewhere_is_not_added(make_game):
+    """The scorer's phone read the game in play; the owner's correction ends it in round 2: the
+    scorer's round 4, checked by its form against the game it had read, is not saved after the
+    end (the service replays the game as stored, which takes no round after its end)."""
+    game = make_game(rounds=TYPED)
+    scorer, owner = Phone(game.pk), Phone(game.pk)
+    assert owner.edit(1, Round((31, 5, 2), last_to_quit=0)) == SAVED  # ends in round 2
+
+    assert scorer.add(Round((1, 5, 2), last_to_quit=0)) != SAVED
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.rounds.count() == 3 and len(game.state.beyond) == 1
 
 
 def test_every_page_of_a_game_with_a_round_beyond_the_end_answers(

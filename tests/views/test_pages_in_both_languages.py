@@ -199,7 +199,7 @@ def test_numbers_follow_the_language(client, language, rating):
 
 @pytest.mark.parametrize(
     ("language", "headline"),
-    [("de", "Geben Sie die Punkte ein für: Ben."), ("pl", "Wpisz punkty gracza: Ben.")],
+    [("de", "Geben Sie die Punkte von Ben ein."), ("pl", "Wpisz punkty gracza: Ben.")],
 )
 def test_refusals_name_the_player_outside_a_declined_phrase(
     alice_client, tables, language, headline

@@ -282,3 +282,28 @@ def test_names_in_any_script_or_with_emoji_draw(alice_client, make_game):
 
     assert response.status_code == 200
     assert Image.open(io.BytesIO(response.content)).size == (picture.WIDTH, picture.HEIGHT)
+
+
+def beyond_the_end(make_game):
+    """Ana 13, 20, 6 with round 1 corrected to 31: she passes 40 in round 2, round 3 stays
+    on record after the end (GameState.beyond)."""
+    game = make_game(rounds=[(13, 5, 2), (20, 3, 4), (6, 2, 1)])
+    replace_round(game, 1, Round((31, 5, 2), last_to_quit=0))
+    return Game.objects.get(pk=game.pk)
+
+
+def test_rounds_typed_after_the_end_are_said_kept_and_not_counted(make_game, monkeypatch):
+    game = beyond_the_end(make_game)
+    assert [r.number for r in game.state.beyond] == [3]
+
+    result = picture.describe(game)
+
+    said = "Round 3, typed after the end of the game, is kept but not counted."
+    assert result.beyond == said and result.text.endswith(said)
+    drawn = picture.png(game)
+    monkeypatch.setattr(picture, "beyond_note", lambda game: "")
+    assert picture.png(game) != drawn  # the words are in the picture
+
+
+def test_a_game_that_ended_where_it_was_typed_says_nothing_of_it(make_game):
+    assert picture.describe(finished_game(make_game)).beyond == ""

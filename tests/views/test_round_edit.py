@@ -1,6 +1,6 @@
 import pytest
 
-from tests.helpers.pagetext import tags, text, texts
+from tests.helpers.pagetext import parts, tags, text, texts
 
 pytestmark = pytest.mark.django_db
 
@@ -71,6 +71,9 @@ def test_the_edit_page_says_what_later_returns_will_count_before_saving(alice_cl
     assert said in partial.text and 'id="later-returns"' in partial.text
     assert said in plain.text and 'value="2"' in plain.text  # the page again, as typed
     assert fresh(game).state.totals == (5, 8, 19)  # nothing saved
+    # said above the button that saves it, in its form: read before the tap, not after it
+    form = next(f for f in parts(plain.text, "form") if "Replace round 1" in f)
+    assert form.index(said) < form.index("Replace round 1 with these numbers")
 
 
 def test_an_edit_that_ends_the_game_before_later_rounds_is_saved_and_keeps_them(

@@ -49,7 +49,7 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
     [
         ("en", "Lato z komarami rule: 21 points L.L.A.M.A.: 11 points"),
         ("fr", "Règle Lato z komarami\u00a0: 21 points LAMA\u00a0: 11 points"),
-        ("de", "Lato-z-komarami-Regel: 21 Punkte LAMA: 11 Punkte"),
+        ("de", "Lato-z-komarami-Regel: 21 Punkte L.A.M.A.: 11 Punkte"),
         ("pl", "Zasada Lato z\u00a0komarami: 21 punktów L.A.M.A.: 11 punktów"),
     ],
 )

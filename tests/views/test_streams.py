@@ -15,7 +15,7 @@ from games.models import Game, ScorerLink, ShareLink
 from games.rules import Round
 from games.services.games import delete_game
 from games.services.links import add_scorer_link, revoke_scorer_link
-from games.services.rounds import add_round
+from games.services.rounds import add_round, replace_round
 from games.streams import hub as hubs
 from tests.helpers.stream_reader import Stream, event
 
@@ -133,6 +133,29 @@ def test_a_scorer_links_stream_ends_when_the_link_is_turned_off(game, on_commit)
         await sync_to_async(on_commit)(revoke_scorer_link, link)
         assert await stream.next() == b"event: gone\ndata: \n\n"
         await stream.ended()
+
+    follow()
+
+
+def test_a_scorer_links_stream_follows_its_game_past_the_end(make_game, on_commit):
+    """A finished game's link shows it, read-only, and its owner may still correct it: the
+    stream stays, and tells the page of the correction that reopens the game (it answered 404
+    once the game was over, and the page polled every second instead)."""
+    game = make_game(names=("Ana", "Ben"), rounds=[(30, 0)])
+    link = add_scorer_link(game)
+
+    @async_to_sync
+    async def follow():
+        stream = await opened(AsyncClient(), f"/s/{link.token}/events/?seen={game.version}")
+        ended = await sync_to_async(on_commit)(add_round, game, Round((15, 0)), 2)
+        assert ended.finished_at is not None
+        assert await stream.next() == event(ended.version)
+        again = await opened(AsyncClient(), f"/s/{link.token}/events/?seen={ended.version}")
+        await sync_to_async(on_commit)(replace_round, ended, 2, Round((5, 0)))
+        reopened = await sync_to_async(Game.objects.get)(pk=game.pk)
+        assert reopened.finished_at is None
+        assert await again.next() == event(reopened.version)
+        await stream.close(), await again.close()
 
     follow()
 

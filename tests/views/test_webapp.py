@@ -43,9 +43,9 @@ def test_every_page_links_the_manifest_and_a_theme_colour(client, db):
 
 
 def test_the_manifest_reads_in_the_browsers_language(client, db):
-    # The JSON's human-readable fields: German names the game as Amigo does, LAMA.
+    # The JSON's human-readable fields: German names the game as Amigo prints it, L.A.M.A.
     german = client.get(reverse("manifest"), headers={"accept-language": "de"}).json()
     polish = client.get(reverse("manifest"), headers={"accept-language": "pl"}).json()
-    assert (german["lang"], german["name"]) == ("de", "Scorekeeper für LAMA und Llama Llama")
+    assert (german["lang"], german["name"]) == ("de", "Scorekeeper für L.A.M.A. und Llama Llama")
     assert (polish["lang"], polish["name"]) == ("pl", "Scorekeeper do L.A.M.A. i Llama Llama")
     assert polish["description"].startswith("Zapisuj przy stole, na telefonie, wyniki L.A.M.A.")

@@ -6,6 +6,7 @@
 //   {"op": "click" | "fill", "find": "...", "args": [...], "value": ...}
 //       on the element the `find` function returns: a real click, or the field emptied then
 //       typed key by key
+//   {"op": "viewport", "width": ..., "height": ...}    the phone's screen resized
 //   {"op": "screenshot", "path": ...}, {"op": "problems"}, {"op": "close"}
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
@@ -49,6 +50,7 @@ const ops = {
     await field.type(String(command.value));
     return null;
   },
+  viewport: ({ width, height }) => page.setViewport({ width, height, deviceScaleFactor: 2 }).then(() => null),
   screenshot: ({ path }) => page.screenshot({ path }).then(() => null),
   problems: () => problems.splice(0),
   close: () => browser.close().then(() => process.exit(0)),

@@ -6,7 +6,7 @@ keeps a toolbar and a wider window.
 Run by Debian's own Python (python3-gi and gir1.2-webkit2-4.1: the project's virtualenv has no
 GObject bindings), started by WebKitWebDriver, which then opens its session through the
 inspector server it names in the environment. PHONE_WIDTH and PHONE_HEIGHT give the viewport
-(390 × 844 unless told).
+(390 × 844 unless told); WebDriver's window size resizes it.
 """
 
 import os
@@ -39,7 +39,7 @@ def window(context):
     view = WebKit2.WebView(web_context=context, is_controlled_by_automation=True)
     frame = Gtk.Window()
     frame.set_default_size(*SIZE)
-    frame.set_resizable(False)
+    frame.set_resizable(True)  # a test turns the phone into a smaller one (Phone.resize)
     frame.add(view)
     frame.connect("destroy", lambda _frame: Gtk.main_quit())
     view.connect("close", lambda _view: frame.destroy())
