@@ -83,7 +83,7 @@ def test_a_return_with_no_chip_is_exported_as_typed_and_as_it_counts(alice_clien
     ("kind", "played"),
     [
         ("lama", "L.L.A.M.A."),
-        ("lato", "L.L.A.M.A., Lato z Komarami rule"),
+        ("lato", "L.L.A.M.A., Lato z komarami rule"),
         ("llama_llama", "Llama Llama"),
     ],
 )
@@ -102,7 +102,7 @@ def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game)
 
     rows = read_csv(response, delimiter=";")
     assert rows[0][8] == "jeu"
-    assert rows[1][8] == "LAMA, règle Lato z Komarami"
+    assert rows[1][8] == "LAMA, règle Lato z komarami"
 
 
 def read_csv(response, delimiter=","):

@@ -49,7 +49,7 @@ def test_the_csv_job_writes_in_the_language_it_was_asked_in(alice_client, make_g
 
     text = response.getvalue().decode("utf-8-sig")
     assert text.splitlines()[0].startswith("partie;date;manche")
-    assert "LAMA, règle Lato z Komarami" in text
+    assert "LAMA, règle Lato z komarami" in text
 
 
 def test_another_accounts_export_is_a_404(alice_client, make_game, client, bob):
