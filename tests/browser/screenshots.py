@@ -408,3 +408,18 @@ def test_issue40_beyond_end(page, signed_in, make_game):
     page.goto(f"/games/{game.pk}/")
     page.locator("tbody.beyond-end").scroll_into_view_if_needed()
     shoot(page, "issues/issue40-beyond-end")
+
+
+@pytest.mark.parametrize("locale", ["de-DE"])
+def test_issue41_german_lato_picker(page, signed_in, make_game, locale):
+    """Lato z komarami's picker in German at 320 px: its mosquitoes ("Mücke") on the keys."""
+    page.set_viewport_size({"width": 320, "height": 720})
+    game = make_game(names=NAMES[:4], rounds=[r[:4] for r in ROUNDS[:2]], kind="lato")
+    page.goto(f"/games/{game.pk}/")
+    points_field(page, "Ana").fill("0")
+    page.locator(".picker-toggle").nth(1).click()
+    for card in ("[data-card='1']", "[data-card='1']", ".llama", ".llama"):
+        page.locator(f".picker:visible {card}").first.click()
+    expect(points_field(page, "Ben")).to_have_value("21")
+    page.locator(".picker:visible").scroll_into_view_if_needed()
+    shoot(page, "issues/issue41-de-lato-picker")
