@@ -11,8 +11,10 @@ requests/s, p50 and p99 latency and each page's ratio to the bare view, issue 12
 the SQL queries each page costs, the sheet's size, the time the pages take in-process, the
 big accounts' growth (bench/growth.py), the nights of an imported history (bench/nights.py),
 how soon a saved round shows on the other phones
-(bench/follow.py, Chromium), and issue 32's loop of edits and /standings.json at 5,000 games
-beside another account's sheet (bench/recount.py): the run fails when it misses its targets.
+(bench/follow.py, Chromium), the streams with Redis killed (bench/hub_down.py), slow clients
+against a node with no proxy (bench/slow_clients.py), and issue 32's loop of edits and
+/standings.json at 5,000 games beside another account's sheet (bench/recount.py): the run
+fails when it misses its targets.
 First, on each engine, the full-size checks (bench/full_size/): the suite's scale tests at the
 sizes they stand for (a 20,000-game account deleted and exported, imports of 1.2 and 3.6 MB,
 the table at 5,000 games), which the suite proves small; the run fails when one misses.
@@ -34,7 +36,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import follow, growth, heartbeats, nights, phones, recount, streams  # noqa: E402
+from bench import (  # noqa: E402
+    follow,
+    growth,
+    heartbeats,
+    hub_down,
+    nights,
+    phones,
+    recount,
+    slow_clients,
+    streams,
+)
 from tests.helpers.live import PYTHON, Phone, running_server  # noqa: E402
 
 # The page that lists an account's games, 50 at a time.
@@ -239,6 +251,8 @@ def bench(engine, opts):
         follow.report(results)
     streams.report(streams.measure(opts))  # what streams cost: bench/streams.py
     heartbeats.report(heartbeats.measure(opts))  # and their heartbeats: bench/heartbeats.py
+    hub_down.report(hub_down.measure(opts))  # and with Redis killed: bench/hub_down.py
+    slow_clients.report(slow_clients.measure(opts))  # slow clients, no proxy
     if not recount.report(looped):  # issue 32's loop: bench/recount.py, which fails on its targets
         sys.exit(f"{engine}: issue 32's loop missed its targets (bench/recount.py)")
 

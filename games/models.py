@@ -133,7 +133,7 @@ class Kind(models.TextChoices):
     """The games the app keeps the score of; each value is the kind of a games.rules module."""
 
     LAMA = "lama", _("L.L.A.M.A.")
-    LATO = "lato", _("L.L.A.M.A., Lato z Komarami rule")
+    LATO = "lato", _("L.L.A.M.A., Lato z komarami rule")
     LLAMA_LLAMA = "llama_llama", _("Llama Llama")
     PARTY = "party", _("L.A.M.A. Party Edition")
 

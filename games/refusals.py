@@ -20,6 +20,15 @@ MESSAGES = {
         "%(value)s is too many: a hand costs at most %(max)s points (%(sum)s).",
         "max",
     ),
+    # The Lato z komarami rule: its seven cards of 10 are mosquitoes (the rules' `llama`), each
+    # counted, and its players look for that word.
+    "too_high_mosquitoes": ngettext_lazy(
+        "%(value)s is too many: a hand costs at most %(max)s point (%(values)s, plus "
+        "%(mosquitoes)s at %(cost)s each: %(costs)s).",
+        "%(value)s is too many: a hand costs at most %(max)s points (%(values)s, plus "
+        "%(mosquitoes)s at %(cost)s each: %(costs)s).",
+        "max",
+    ),
     "bad_negative": gettext_lazy(
         "%(value)s is not possible: below zero, only %(white)s or %(black)s (the chip given "
         "back by the player who emptied their hand)."
@@ -83,12 +92,16 @@ def describe(violation, names, ruleset, change=False):
     params = dict(violation.params)
     if violation.seat is not None:
         params["name"] = names[violation.seat]
-    if violation.code == "too_high":
+    code = violation.code
+    if code == "too_high" and ruleset.kind == Kind.LATO:
+        code = "too_high_mosquitoes"
+        params |= _mosquitoes(ruleset)
+    elif code == "too_high":
         params["sum"] = ruleset.penalty_formula()
     for key in ("value", "best", "white", "black", "pink"):
         if isinstance(params.get(key), int) and params[key] < 0:
             params[key] = numbers.shown(params[key])
-    message = elide(MESSAGES[_wording(violation)] % params, params.get("name"))
+    message = elide(MESSAGES[_wording(code, violation)] % params, params.get("name"))
     if violation.round is not None:
         message = _("Round %(number)s: %(message)s") % {
             "number": violation.round,
@@ -97,11 +110,24 @@ def describe(violation, names, ruleset, change=False):
     return message
 
 
-def _wording(violation):
+def _wording(code, violation):
     """The message's key: the Party Edition's pink chip has words of its own."""
     pink = "pink" in violation.params or violation.params.get("chip") == "pink"
-    own = f"{violation.code}_pink"
-    return own if pink and own in MESSAGES else violation.code
+    own = f"{code}_pink"
+    return own if pink and own in MESSAGES else code
+
+
+def _mosquitoes(ruleset):
+    """The most a hand costs under the Lato z komarami rule, part by part: "1+2+3+4+5+6, plus
+    7 mosquitoes at 10 each: 70"."""
+    count = ruleset.llama_cards
+    return {
+        "values": "+".join(str(value) for value in ruleset.card_values),
+        "mosquitoes": ngettext("%(count)s mosquito", "%(count)s mosquitoes", count)
+        % {"count": count},
+        "cost": ruleset.llama_cost,
+        "costs": ruleset.llamas_cost(count),
+    }
 
 
 # Llama Llama's hand calculator: what games.rules.llama_llama cannot read (Unreadable.code).

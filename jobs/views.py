@@ -1,11 +1,12 @@
 """A job's progress page, and the file it made."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, StreamingHttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from common import downloads
 from jobs.cleanup import end_if_task_failed
 from jobs.models import Chunk, Job
 
@@ -38,7 +39,7 @@ def job_file(request, pk):
     job = get_job_for(request.user, pk)
     if job.state != Job.State.DONE or not job.result_name:
         raise Http404("This job made no file, or has not made it yet.")
+    # Copied to this machine's disk first (a second or so for the biggest), then sent from
+    # there: a slow reader holds no thread (common/downloads.py).
     chunks = job.open_file(Chunk.Part.RESULT)
-    response = StreamingHttpResponse(chunks, content_type=job.result_type)
-    response["Content-Disposition"] = f'attachment; filename="{job.result_name}"'
-    return response
+    return downloads.attachment(chunks, job.result_name, job.result_type)

@@ -8,18 +8,23 @@ hours, and each new thread opens a new database connection. Here a request borro
 most ASGI_THREADS long-lived threads (each keeps its connection, as a WSGI worker's thread
 does), and all the streams share one more thread: their synchronous steps are short (the
 session, a version), and an idle stream holds no thread at all. A request that finds no thread
-free within ASGI_THREAD_WAIT_SECONDS gets 503 with Retry-After, and /healthz takes none.
+free within ASGI_THREAD_WAIT_SECONDS gets 503 with Retry-After, and /healthz takes none. A
+file (Django's FileResponse: a download, an export, a static file) gives its thread back once
+its view has returned, and is sent from the event loop: a slow reader holds a socket, never a
+thread (45 slow readers of an export once held all 8, and the export's transaction).
 """
 
 import asyncio
+import contextvars
 import os
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import django
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler, ASGIRequest
+from django.http import FileResponse
 from django.http.request import split_domain_port, validate_host
 
 from scorekeeper.handler import Readable
@@ -29,6 +34,8 @@ django.setup(set_prefix=False)
 
 STREAMS_SUFFIX = "/events/"  # the streams' URLs (games/urls.py)
 HEALTHZ = "/healthz"  # games/views/site.py's healthz, answered here without a thread
+# A file's pieces are read from disk in the event loop's default threads (no database there).
+FILE_PIECE_BYTES = 64 * 1024
 
 
 class Request(Readable, ASGIRequest):
@@ -70,23 +77,35 @@ class Handler(ASGIHandler):
         except TimeoutError:
             retry = [(b"retry-after", str(max(1, round(self.wait))).encode())]
             return await refused(send, 503, b"Busy: try again shortly.", retry)
+        lease = Lease(self, executor)
+        token = LEASE.set(lease)
         try:
-            async with ThreadSensitiveContext(executor=executor):
+            async with ThreadSensitiveContext(executor=lease):
                 await self.handle(scope, receive, send)
         finally:
-            self.idle.append(executor)
-            async with self.freed:
-                self.freed.notify()
+            LEASE.reset(token)
+            await lease.end()
 
     async def handle(self, scope, receive, send):
         await super().handle(scope, receive, send)
 
     async def send_response(self, response, send):
-        # Django reads a synchronous stream whole before sending it under ASGI (the history's
-        # export, a static file): here it is sent chunk by chunk, as under WSGI.
-        if response.streaming and not response.is_async:
+        lease = LEASE.get(None)
+        if isinstance(response, FileResponse) and response.file_to_stream and lease:
+            # The view is done: the thread goes back to the others, the file is sent from here.
+            file = response.file_to_stream
+            await lease.end()
+            response.streaming_content = read_file(file, FILE_PIECE_BYTES)
+        elif response.streaming and not response.is_async:
+            # Django reads a synchronous stream whole before sending it under ASGI: here it is
+            # sent chunk by chunk, as under WSGI.
             response.streaming_content = pulled(response.streaming_content)
         await super().send_response(response, send)
+
+    async def give_back(self, executor):
+        self.idle.append(executor)
+        async with self.freed:
+            self.freed.notify()
 
     async def _borrow(self):
         if self.freed is None:
@@ -98,6 +117,35 @@ class Handler(ASGIHandler):
                 return self.idle.pop()
             self.made += 1
             return ThreadPoolExecutor(1, thread_name_prefix="request")
+
+
+LEASE = contextvars.ContextVar("lease")
+# Where a request's last steps run once its thread is given back (the response's close, which
+# closes its file and sends request_finished): a thread that holds no database connection.
+AFTERWARDS = ThreadPoolExecutor(1, thread_name_prefix="afterwards")
+
+
+class Lease(Executor):
+    """A request's thread, as its thread-sensitive context sees it: the borrowed one until the
+    lease ends, AFTERWARDS from then on (Django's handler still closes the response)."""
+
+    def __init__(self, handler, executor):
+        self.handler, self.executor = handler, executor
+
+    def submit(self, fn, /, *args, **kwargs):
+        return self.executor.submit(fn, *args, **kwargs)
+
+    async def end(self):
+        if self.executor is AFTERWARDS:
+            return
+        executor, self.executor = self.executor, AFTERWARDS
+        await self.handler.give_back(executor)
+
+
+async def read_file(file, size):
+    """A file's pieces, each read off the event loop, on a thread without a database."""
+    while piece := await asyncio.to_thread(file.read, size):
+        yield piece
 
 
 def probe(scope):

@@ -15,6 +15,27 @@ from django.utils.functional import SimpleLazyObject
 
 from common import zones
 from games.keeping import ACCOUNT_HEADER, account_key
+from scorekeeper import typography
+
+
+def bind_polish_single_letters(get_response):
+    """Every Polish page with a no-break space after its one-letter words (w, z, i, a, o, u:
+    scorekeeper/typography.py), so that none ends a line: one place for the catalog's words,
+    the rule pages and the names typed, the htmx partials and the error pages too. A stream
+    (the live view's events) and anything but HTML pass as they are."""
+
+    def middleware(request):
+        response = get_response(request)
+        html = response.get("Content-Type", "").startswith("text/html")
+        if html and not response.streaming and getattr(request, "LANGUAGE_CODE", "") == "pl":
+            charset = response.charset
+            page = response.content.decode(charset)
+            response.content = typography.bind_single_letters(page).encode(charset)
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
+        return response
+
+    return middleware
 
 
 def refuse_oversized_requests(get_response):

@@ -95,6 +95,9 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Polish pages: no one-letter word at the end of a line (scorekeeper/typography.py). After
+    # CommonMiddleware, so that the length it writes is the page's as sent.
+    "scorekeeper.middleware.bind_polish_single_letters",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "scorekeeper.middleware.follow_the_account_zone",

@@ -8,7 +8,7 @@ from django.utils import timezone
 PUSH_URL = "bgstats://app.bgstatsapp.com/addPlay.html?data="
 # BoardGameGeek's id only where we know it: BG Stats matches the others by name.
 BGG_IDS = {"lama": 266083}
-NAMES = {"lato": "Lato z Komarami"}  # the Polish game this rule comes from
+NAMES = {"lato": "Lato z komarami"}  # the Polish game this rule comes from
 
 
 def game_record(game):

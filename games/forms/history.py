@@ -3,6 +3,7 @@
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from common.names import collation_key
 from games import search
@@ -18,7 +19,11 @@ class HistoryFilterForm(forms.Form):
         label=_("Player"), queryset=Player.objects.none(), required=False, empty_label=_("Everyone")
     )
     game = forms.ChoiceField(
-        label=_("Game"), required=False, choices=[("", _("Every game")), *Kind.choices]
+        label=_("Game"),
+        required=False,
+        # Any of the games (L.L.A.M.A., Llama Llama); the nights page's "Every game" is a link
+        # to all the games played, a word apart in French and Polish.
+        choices=[("", pgettext_lazy("filter: any of the games", "Every game")), *Kind.choices],
     )
     status = forms.ChoiceField(
         label=_("Status"),

@@ -1,4 +1,4 @@
-"""The page of the Lato z Komarami rule: what it changes in L.L.A.M.A., with hands scored both
+"""The page of the Lato z komarami rule: what it changes in L.L.A.M.A., with hands scored both
 ways by the rules module."""
 
 from games.rulebook.lama import as_written, hand
@@ -6,7 +6,9 @@ from games.rules import lama, lato
 
 LLAMA = lama.LLAMA
 
-# Hands that show the difference, or that there is none: with one llama both rules agree.
+# Hands that show the difference, or that there is none: with one card of 10 both rules agree.
+# The rules call that card a llama in both; the page shows a mosquito ("bzzz") for the Lato z
+# komarami rule, as its box does (templates/rules/_compared.html).
 HANDS = {
     "two_ones_and_two_llamas": (1, 1, LLAMA, LLAMA),
     "one_llama": (5, LLAMA),
@@ -25,6 +27,8 @@ def numbers():
         "max_players": rules.max_players,
         "llama_cards": rules.llama_cards,
         "llama_cost": rules.llama_cost,
+        # its cards of 10 are mosquitoes: all of them in one hand cost 70
+        "mosquitoes_cost": rules.llamas_cost(rules.llama_cards),
         "max_penalty": rules.max_entry,
         "formula": rules.penalty_formula(),
         "lowest": min(rules.card_values),

@@ -186,7 +186,7 @@ class Ruleset:
 
     @property
     def family(self) -> str:
-        """The game a variant plays like (L.L.A.M.A. for its Lato z Komarami rule)."""
+        """The game a variant plays like (L.L.A.M.A. for its Lato z komarami rule)."""
         return self.variant_of or self.kind
 
     # ------------------------------------------------------------------ what a game's module says

@@ -1,8 +1,11 @@
-"""The Lato z Komarami rule: L.L.A.M.A. with 7 llama cards, each costing 10 on its own.
+"""The Lato z komarami rule: L.L.A.M.A. with 7 cards of 10, each costing 10 on its own.
+
+The Polish game's cards of 10 are mosquitoes ("bzzz"), where L.L.A.M.A. has 8 llamas; they play
+and count as this module's `llama` card does (the pages call them mosquitoes).
 
 Everything else is L.L.A.M.A.: each value from 1 to 6 counts once, the player who emptied
 their hand gives back a chip, the game ends at 40, the lowest total wins and ties share.
-So a hand costs 1 to 91 (1+2+3+4+5+6 and 7 llamas of 10), and two 1s with two llamas 21.
+So a hand costs 1 to 91 (1+2+3+4+5+6 and 7 mosquitoes of 10), and two 1s with two of them 21.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from games.rules.lama import Lama
 
 class Lato(Lama):
     kind = "lato"
-    name = "L.L.A.M.A. (Lato z Komarami)"
+    name = "L.L.A.M.A. (Lato z komarami)"
     llama_cards = 7
     variant_of = "lama"
 

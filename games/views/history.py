@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, JsonResponse, StreamingHttpResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -13,6 +13,7 @@ from django.utils.translation import get_language, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from common import downloads
 from games.access import get_game_for
 from games.archive import bgstats, export, export_job, quota
 from games.forms.history import BackupImportForm, HistoryFilterForm
@@ -61,9 +62,9 @@ def export_csv(request):
 
 def _export(request, extension):
     """POST (the history's buttons) queues the export and shows its progress; GET (a link, a
-    program) streams it, unless the account is too big to be written in seconds (a restart of
-    the server would cut a long download off): then it is queued as well. Both read one
-    snapshot a chunk at a time, and both count."""
+    program) writes it in the request and sends it, unless the account is too big to be
+    written in seconds: then it is queued as well. Both read one snapshot a chunk at a time,
+    and both count."""
     try:
         if request.method == "POST" or export.too_big_to_stream(request.user):
             job = export_job.queue(request.user, extension)
@@ -79,11 +80,12 @@ def _export(request, extension):
         )
         messages.error(request, message % {"count": count})
         return redirect("history")
+    # Written whole first (seconds at most, in the snapshot's transaction), then sent from a
+    # temporary file: a slow reader holds neither the transaction nor a thread.
     text = export.streamed(request.user, extension)
-    response = StreamingHttpResponse(text, content_type=export_job.CONTENT_TYPES[extension])
     day = timezone.localdate().isoformat()
-    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.{extension}"'
-    return response
+    content_type = export_job.CONTENT_TYPES[extension]
+    return downloads.attachment(text, f"scorekeeper-{day}.{extension}", content_type)
 
 
 @csrf_exempt  # checked below, once the upload may be read (Django's upload handlers how-to)

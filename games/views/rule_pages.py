@@ -3,7 +3,7 @@
 The prose is a whole template per language (templates/rules/<language>/...html), so a
 translator writes a page, not sentences; the numbers come from `games.rulebook`, which asks
 the rules module. L.L.A.M.A.'s topics live at rules/<topic>/, Llama Llama's at
-rules/llama-llama/<topic>/; the Lato z Komarami rule has one page of its own, and so has the
+rules/llama-llama/<topic>/; the Lato z komarami rule has one page of its own, and so has the
 L.A.M.A. Party Edition (its prose in rules/<language>/party/).
 """
 
@@ -88,7 +88,7 @@ def llama_llama_page(request, slug):
 @require_GET
 def lato_page(request):
     context = {
-        "title": _("The Lato z Komarami rule"),
+        "title": _("The Lato z komarami rule"),
         "book": LAMA,
         "prose": _prose("lato-z-komarami"),
         "game_name": Kind.LATO.label,

@@ -52,7 +52,7 @@ def manifest(request):
         "name": _("Scorekeeper for L.L.A.M.A. and Llama Llama"),
         "short_name": "Scorekeeper",
         "description": _(
-            "Keep the score of L.L.A.M.A., its Lato z Komarami rule, its Party Edition, or Llama "
+            "Keep the score of L.L.A.M.A., its Lato z komarami rule, its Party Edition, or Llama "
             "Llama at the table, on your phone."
         ),
         "lang": get_language(),

@@ -29,10 +29,11 @@ def shoot(page, name):
     page.screenshot(path=OUT / f"{name}.png", scale="css")
 
 
-def pick_cards(page, name, cards):
+def pick_cards(page, name, cards, ten="a llama"):
+    """`ten`: the card of 10 as the game names it (a mosquito under the Lato z komarami rule)."""
     page.get_by_role("button", name=f"Cards left in {name}'s hand").click()
     for card in cards:
-        label = "a llama" if card == "llama" else f"a {card}"
+        label = ten if card == "llama" else f"a {card}"
         page.get_by_role("button", name=f"Add {label} to {name}'s hand").click()
 
 
@@ -152,7 +153,7 @@ def test_lato_z_komarami_card_picker(page, signed_in, make_game):
     game = make_game(names=NAMES[:4], rounds=[r[:4] for r in ROUNDS[:2]], kind="lato")
     page.goto(f"/games/{game.pk}/")
     points_field(page, "Ana").fill("0")
-    pick_cards(page, "Ben", [1, 1, "llama", "llama", "llama"])
+    pick_cards(page, "Ben", [1, 1, "llama", "llama", "llama"], ten="a mosquito")
     expect(points_field(page, "Ben")).to_have_value("31")
     shoot(page, "lato-card-picker")
 
@@ -407,3 +408,18 @@ def test_issue40_beyond_end(page, signed_in, make_game):
     page.goto(f"/games/{game.pk}/")
     page.locator("tbody.beyond-end").scroll_into_view_if_needed()
     shoot(page, "issues/issue40-beyond-end")
+
+
+@pytest.mark.parametrize("locale", ["de-DE"])
+def test_issue41_german_lato_picker(page, signed_in, make_game, locale):
+    """Lato z komarami's picker in German at 320 px: its mosquitoes ("Mücke") on the keys."""
+    page.set_viewport_size({"width": 320, "height": 720})
+    game = make_game(names=NAMES[:4], rounds=[r[:4] for r in ROUNDS[:2]], kind="lato")
+    page.goto(f"/games/{game.pk}/")
+    points_field(page, "Ana").fill("0")
+    page.locator(".picker-toggle").nth(1).click()
+    for card in ("[data-card='1']", "[data-card='1']", ".llama", ".llama"):
+        page.locator(f".picker:visible {card}").first.click()
+    expect(points_field(page, "Ben")).to_have_value("21")
+    page.locator(".picker:visible").scroll_into_view_if_needed()
+    shoot(page, "issues/issue41-de-lato-picker")

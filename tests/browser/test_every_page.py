@@ -158,12 +158,12 @@ def signed_in_pages(games):
 
 
 def rule_pages():
-    """The rules of the games: the index, every L.L.A.M.A. topic, the Lato z Komarami rule,
+    """The rules of the games: the index, every L.L.A.M.A. topic, the Lato z komarami rule,
     the Party Edition's page, and every page of Llama Llama's."""
     yield "rules", reverse("rules")
     for slug, _title in rulebook.lama.SECTIONS:
         yield f"rules: {slug}", reverse("rules_page", args=[slug])
-    yield "rules: Lato z Komarami", reverse("rules_lato")
+    yield "rules: Lato z komarami", reverse("rules_lato")
     yield "rules: Party Edition", reverse("rules_party")
     yield "rules: the group's table", reverse("rules_table")
     yield "rules: Llama Llama", reverse("rules_llama_llama")

@@ -1,5 +1,5 @@
 """The game chosen at the start, at the table: the new-game form follows it, and a game of the
-Lato z Komarami rule is played to the end with the card picker."""
+Lato z komarami rule is played to the end with the card picker."""
 
 import pytest
 from playwright.sync_api import expect
@@ -25,9 +25,9 @@ def test_the_new_game_form_follows_the_game_chosen(page, signed_in):
     expect(name_field(page, 6)).to_be_hidden()
     expect(page.get_by_label("Who starts the first round")).to_be_hidden()
 
-    page.get_by_label("L.L.A.M.A., Lato z Komarami rule").check()
+    page.get_by_label("L.L.A.M.A., Lato z komarami rule").check()
     expect(page.get_by_text("is played by 2 to 6 players.")).to_have_text(
-        "L.L.A.M.A., Lato z Komarami rule is played by 2 to 6 players."
+        "L.L.A.M.A., Lato z komarami rule is played by 2 to 6 players."
     )
     expect(name_field(page, 6)).to_be_visible()
     expect(page.get_by_label("Who starts the first round")).to_be_visible()
@@ -71,7 +71,7 @@ def test_a_regular_is_seated_only_in_a_field_the_game_uses(page, signed_in, make
     expect(name_field(page, 5)).to_have_value("")
 
 
-LLAMA = "llama"
+LLAMA = "llama"  # the rules' card of 10: a mosquito in a Lato z komarami game
 
 
 def pick(page, name, cards):
@@ -81,7 +81,7 @@ def pick(page, name, cards):
         toggle.click()
     page.get_by_role("button", name=f"Clear {name}'s hand").click()
     for card in cards:
-        label = "a llama" if card == LLAMA else f"a {card}"
+        label = "a mosquito" if card == LLAMA else f"a {card}"
         page.get_by_role("button", name=f"Add {label} to {name}'s hand").click()
 
 
@@ -91,30 +91,30 @@ def picker_sum(page, seat):
 
 def test_a_lato_game_is_played_to_the_end_with_the_card_picker(page, signed_in):
     page.goto("/games/new/")
-    page.get_by_label("L.L.A.M.A., Lato z Komarami rule").check()
+    page.get_by_label("L.L.A.M.A., Lato z komarami rule").check()
     for number, name in enumerate(["Ana", "Ben", "Cleo"], start=1):
         name_field(page, number).fill(name)
     page.get_by_role("button", name="Start game").click()
-    expect(page.locator(".game-kind")).to_have_text("L.L.A.M.A., Lato z Komarami rule")
-    expect(page.get_by_text("each llama costs 10")).to_be_visible()
+    expect(page.locator(".game-kind")).to_have_text("L.L.A.M.A., Lato z komarami rule")
+    expect(page.get_by_text("each mosquito costs 10")).to_be_visible()
 
-    # Round 1: two llamas cost 20 here (10 in L.L.A.M.A.); a 1 and two llamas 21.
+    # Round 1: two mosquitoes cost 20 (two llamas 10 in L.L.A.M.A.); a 1 and two of them 21.
     pick(page, "Ana", [LLAMA, LLAMA])
-    expect(picker_sum(page, 0)).to_have_text("llama · llama → 10 + 10 = 20")
+    expect(picker_sum(page, 0)).to_have_text("mosquito · mosquito → 10 + 10 = 20")
     pick(page, "Cleo", [1, LLAMA, LLAMA])
-    expect(picker_sum(page, 2)).to_have_text("1 · llama · llama → 1 + 10 + 10 = 21")
+    expect(picker_sum(page, 2)).to_have_text("1 · mosquito · mosquito → 1 + 10 + 10 = 21")
     page.get_by_role("button", name="Emptied hand for Ben").click()
     save_round(page, {})
     assert totals(page) == [20, 0, 21]
 
-    # Round 2: an 8th llama is refused where the player sees it; the 7 stay at 70.
+    # Round 2: an 8th mosquito is refused where the player sees it; the 7 stay at 70.
     pick(page, "Cleo", [LLAMA] * 7)
-    llama = page.get_by_role("button", name="Add a llama to Cleo's hand")
+    llama = page.get_by_role("button", name="Add a mosquito to Cleo's hand")
     expect(llama).to_have_attribute("aria-disabled", "true")  # said before it is tapped
     llama.click(force=True)  # Playwright taps no disabled button unless told to: a thumb does
     expect(picker_sum(page, 2)).to_have_text(
-        " · ".join([LLAMA] * 7) + " → " + " + ".join(["10"] * 7) + " = 70"
-        " The game has only 7 llama cards."
+        " · ".join(["mosquito"] * 7) + " → " + " + ".join(["10"] * 7) + " = 70"
+        " The game has only 7 mosquito cards."
     )
     expect(picker_sum(page, 2)).to_have_class("picker-sum refused")
     expect(points_field(page, "Cleo")).to_have_value("70")
@@ -122,7 +122,7 @@ def test_a_lato_game_is_played_to_the_end_with_the_card_picker(page, signed_in):
     pick(page, "Cleo", [2])
     expect(picker_sum(page, 2)).to_have_text("2 → 2 = 2")
     expect(picker_sum(page, 2)).to_have_class("picker-sum")
-    expect(page.get_by_role("button", name="Add a llama to Cleo's hand")).to_have_attribute(
+    expect(page.get_by_role("button", name="Add a mosquito to Cleo's hand")).to_have_attribute(
         "aria-disabled", "false"
     )
     page.get_by_role("button", name="Emptied hand for Ana").click()  # gives back a black chip
@@ -140,7 +140,7 @@ def test_a_lato_game_is_played_to_the_end_with_the_card_picker(page, signed_in):
     expect(page.get_by_role("heading", level=1)).to_have_text("Final scoresheet")
     expect(page.get_by_role("heading", name="Cleo wins!")).to_be_visible()
     assert totals(page) == [17, 46, 13]
-    expect(page.locator(".game-kind")).to_have_text("L.L.A.M.A., Lato z Komarami rule")
+    expect(page.locator(".game-kind")).to_have_text("L.L.A.M.A., Lato z komarami rule")
     game = Game.objects.get()
     assert (game.kind, game.state.finished) == ("lato", True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -160,8 +160,8 @@ def test_the_pages_that_follow_the_game_have_no_accessibility_violation(
     found += violations(page, "new game, Llama Llama chosen")
     page.goto(f"/games/{lato.pk}/")
     pick(page, "Ana", [LLAMA] * 7)
-    page.get_by_role("button", name="Add a llama to Ana's hand").click(force=True)
-    found += violations(page, "Lato sheet, an 8th llama refused")
+    page.get_by_role("button", name="Add a mosquito to Ana's hand").click(force=True)
+    found += violations(page, "Lato sheet, an 8th mosquito refused")
     page.goto(f"/players/{ana.pk}/")
     found += violations(page, "player of two games")
     page.goto("/history/?game=lato")

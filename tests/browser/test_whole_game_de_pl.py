@@ -1,5 +1,5 @@
 """A whole game in the games' home languages on a 320 px phone, from sign-up to the result
-picture: L.L.A.M.A. (LAMA, Amigo's German edition) in German, and the Lato z Komarami rule in
+picture: L.L.A.M.A. (LAMA, Amigo's German edition) in German, and the Lato z komarami rule in
 Polish. The phone's Accept-Language picks the language on the first visit; nothing is in
 English on the way. SCREENSHOTS_DIR=/some/folder keeps the sheet, a refusal, a rule page and
 the picture of each, to be looked at.
@@ -53,16 +53,16 @@ POLISH = {
     "confirmation": "Potwierdzenie hasła",
     "account": "Konto",
     "new_game": "Nowa partia",
-    "game": "L.L.A.M.A., zasada Lato z Komarami",
+    "game": "L.A.M.A., zasada Lato z komarami",
     "player": "Gracz {n}",
     "start": "Zacznij partię",
     "round": "Runda {n}",
     "save": "Zapisz rundę",
-    "emptied": "Pusta ręka gracz: {name}",
+    "emptied": "Pusta ręka – {name}",
     "refused": "92 to za dużo: ręka kosztuje najwyżej 91 punktów karnych",
     "too_many": 92,
     "rules": "/pl/rules/lato-z-komarami/",
-    "rules_heading": "Zasada Lato z Komarami",
+    "rules_heading": "Zasada Lato z komarami",
     "download": "Pobierz obraz z wynikiem",
 }
 
@@ -200,7 +200,7 @@ def test_a_whole_game_of_lato_z_komarami_in_polish_on_a_320_px_phone(small_phone
     assert page.evaluate("document.documentElement.lang") == "pl"
     start_game(page, words, ["Łucja", "Ścibor", "Źdźsław"])
     no_english(page)
-    # Two 1s and two llamas cost 21 under this rule; Ścibor then gives back a black chip.
+    # Two 1s and two mosquitoes cost 21 under this rule; Ścibor then gives back a black chip.
     rounds = [
         ([("Ścibor", 21), ("Źdźsław", 30)], ["Łucja"]),
         ([("Łucja", 22), ("Źdźsław", 15)], ["Ścibor"]),
@@ -216,5 +216,5 @@ def test_a_whole_game_of_lato_z_komarami_in_polish_on_a_320_px_phone(small_phone
 
     page.goto(words["rules"])
     expect(page.get_by_role("heading", level=1)).to_have_text(words["rules_heading"])
-    expect(page.get_by_text("Każda karta lamy kosztuje 10")).to_be_visible()
+    expect(page.get_by_text("Każdy komar kosztuje 10")).to_be_visible()
     keep(page, "pl-rules")

@@ -44,13 +44,14 @@ def test_the_same_entry_in_lama_is_refused_with_the_rules_wording(admin_client, 
     assert Game.objects.get(pk=game.pk).state.totals == (3, 0, 12)
 
 
-def test_a_lato_entry_beyond_seven_llamas_is_refused_with_its_own_sum(admin_client, make_game):
+def test_a_lato_entry_beyond_seven_mosquitoes_is_refused_with_its_own_sum(admin_client, make_game):
     game = make_game(rounds=[(3, 0, 12)], kind="lato")
 
     response = edit_round(admin_client, game, 1, Ana="92")
 
     assert value_errors(response)["Ana"] == [
-        "92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10)."
+        "92 is too many: a hand costs at most 91 points "
+        "(1+2+3+4+5+6, plus 7 mosquitoes at 10 each: 70)."
     ]
 
 
@@ -124,7 +125,7 @@ def test_a_game_typed_under_the_wrong_rule_moves_and_the_sheet_follows(
     (entry,) = LogEntry.objects.filter(action_flag=CHANGE)
     assert entry.get_change_message() == "Changed Game."
     html = alice_client.get(game.get_absolute_url()).text
-    assertInHTML('<p class="game-kind">L.L.A.M.A., Lato z Komarami rule</p>', html)
+    assertInHTML('<p class="game-kind">L.L.A.M.A., Lato z komarami rule</p>', html)
 
 
 # ---------------------------------------------------------------------------- the list
@@ -136,7 +137,7 @@ def test_the_list_shows_each_games_game(admin_client, make_game):
 
     html = admin_client.get("/admin/games/game/").text
 
-    assertInHTML('<td class="field-kind">L.L.A.M.A., Lato z Komarami rule</td>', html)
+    assertInHTML('<td class="field-kind">L.L.A.M.A., Lato z komarami rule</td>', html)
     assertInHTML('<td class="field-kind">Llama Llama</td>', html)
 
 
@@ -158,4 +159,4 @@ def test_the_games_column_is_named_in_french(admin_client, make_game):
 
     [header] = parts(html, "th", scope="col", class_="column-kind")
     assert texts(header, "a") == ["Jeu"]  # the game played, not "partie" (a game at the table)
-    assertInHTML('<td class="field-kind">LAMA, règle Lato z Komarami</td>', html)
+    assertInHTML('<td class="field-kind">LAMA, règle Lato z komarami</td>', html)

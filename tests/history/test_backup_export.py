@@ -83,7 +83,7 @@ def test_a_return_with_no_chip_is_exported_as_typed_and_as_it_counts(alice_clien
     ("kind", "played"),
     [
         ("lama", "L.L.A.M.A."),
-        ("lato", "L.L.A.M.A., Lato z Komarami rule"),
+        ("lato", "L.L.A.M.A., Lato z komarami rule"),
         ("llama_llama", "Llama Llama"),
         ("party", "L.A.M.A. Party Edition"),
     ],
@@ -103,7 +103,7 @@ def test_the_csv_names_the_game_in_the_readers_language(alice_client, make_game)
 
     rows = read_csv(response, delimiter=";")
     assert rows[0][8] == "jeu"
-    assert rows[1][8] == "LAMA, règle Lato z Komarami"
+    assert rows[1][8] == "LAMA, règle Lato z komarami"
 
 
 def read_csv(response, delimiter=","):
@@ -238,48 +238,49 @@ def test_the_streamed_backup_is_the_text_of_one_json_dump(alice_client, make_gam
 
 
 @pytest.mark.engine
-def test_the_export_reads_a_chunk_of_games_at_a_time(alice_client, alice, monkeypatch):
+def test_the_export_reads_a_chunk_of_games_at_a_time(alice, monkeypatch):
     monkeypatch.setattr(export, "CHUNK", 4)
     seeding.finished_games(alice, seeding.tables(10))
 
-    parts = iter(alice_client.get("/history/export.json").streaming_content)
+    # what a GET writes (to its file) and the export job too
+    parts = iter(export.streamed(alice, "json"))
     with CaptureQueriesContext(connection) as first:
         next(parts), next(parts)
     with CaptureQueriesContext(connection) as rest:
-        rest_of_games = b"".join(takewhile(lambda part: b'"nights":' not in part, parts))
+        rest_of_games = "".join(takewhile(lambda part: '"nights":' not in part, parts))
 
     # the roster's names, then 4 games, their seats, and their rounds with their entries
     assert len(first) == 1 + 3
     assert len(rest) == 3 + 3  # 4 games more, then the last 2
-    assert rest_of_games.count(b'\n   "uuid": ') == 9
+    assert rest_of_games.count('\n   "uuid": ') == 9
 
 
-def nights_part_queries(client):
+def nights_part_queries(owner):
     """The queries of the backup's nights, from the end of its games to the end of the list."""
-    parts = iter(client.get("/history/export.json").streaming_content)
+    parts = iter(export.streamed(owner, "json"))
     for part in parts:
-        if b'"nights":' in part:
+        if '"nights":' in part:
             break
     with CaptureQueriesContext(connection) as nights:
         for part in parts:
-            if part == b"\n ]":  # the list of nights closed
+            if part == "\n ]":  # the list of nights closed
                 break
     return len(nights)
 
 
 @pytest.mark.engine
-def test_the_export_reads_the_nights_a_chunk_at_a_time(alice_client, alice, monkeypatch):
+def test_the_export_reads_the_nights_a_chunk_at_a_time(alice, monkeypatch):
     seeding.finished_games(alice, seeding.tables(10))  # a day apart: a night each
     assert alice.nights.count() == 10
     caches["folds"].clear()
-    at_once = nights_part_queries(alice_client)
+    at_once = nights_part_queries(alice)
     monkeypatch.setattr(export, "CHUNK", 4)
     caches["folds"].clear()
 
     # the nights, then their games with their seats, and their rounds: per chunk of nights
     # (4, 4 and 2), not per night
     assert at_once == 3
-    assert nights_part_queries(alice_client) == 3 * at_once
+    assert nights_part_queries(alice) == 3 * at_once
 
 
 @pytest.mark.engine

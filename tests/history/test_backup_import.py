@@ -630,7 +630,7 @@ def test_an_export_from_before_the_other_games_imports_as_lama(alice, alice_clie
 
 def test_an_old_export_is_checked_by_the_rules_of_lama(alice_client):
     old = json.loads(json.dumps(OLD_EXPORT))
-    old[0]["rounds"][0]["entries"]["Ana"] = 51  # a Lato z Komarami hand: not in L.L.A.M.A.
+    old[0]["rounds"][0]["entries"]["Ana"] = 51  # a Lato z komarami hand: not in L.L.A.M.A.
     del old[0]["totals"]
     before = snapshot()
 
@@ -714,7 +714,8 @@ def test_the_unknown_game_is_named_as_the_file_writes_it(alice_client, game, sho
                 "players": ["Ana", "Ben"],
                 "rounds": [{"entries": {"Ana": 92, "Ben": 0}}],
             },
-            "Round 1: 92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10).",
+            "Round 1: 92 is too many: a hand costs at most 91 points "
+            "(1+2+3+4+5+6, plus 7 mosquitoes at 10 each: 70).",
         ),
     ],
 )

@@ -82,7 +82,7 @@ def test_a_game_in_progress_has_nothing_to_send(alice_client, make_game):
         (
             "lato",
             [(21, 0, 51)],
-            {"name": "Lato z Komarami", "highestWins": False, "noPoints": False},
+            {"name": "Lato z komarami", "highestWins": False, "noPoints": False},
         ),
         (
             "llama_llama",

@@ -99,7 +99,7 @@ def test_each_row_says_which_game_was_played(alice_client, make_game):
     html = alice_client.get("/history/").content.decode()
 
     rows = texts(html, "p", class_="history-game")
-    assert rows == ["Llama Llama", "L.L.A.M.A., Lato z Komarami rule"]
+    assert rows == ["Llama Llama", "L.L.A.M.A., Lato z komarami rule"]
 
 
 def test_the_game_filter_offers_every_game(alice_client):
@@ -109,7 +109,7 @@ def test_the_game_filter_offers_every_game(alice_client):
     assert texts(select, "option") == [
         "Every game",
         "L.L.A.M.A.",
-        "L.L.A.M.A., Lato z Komarami rule",
+        "L.L.A.M.A., Lato z komarami rule",
         "Llama Llama",
         "L.A.M.A. Party Edition",
     ]

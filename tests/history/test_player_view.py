@@ -144,7 +144,7 @@ def test_a_game_of_the_lato_rule_has_its_own_block(alice_client, make_game):
     html = " ".join(alice_client.get(f"/players/{game.seats[0].player_id}/").text.split())
 
     lato = section(html, "lato")
-    assertInHTML('<h2 id="game-lato">L.L.A.M.A., Lato z Komarami rule</h2>', lato)
+    assertInHTML('<h2 id="game-lato">L.L.A.M.A., Lato z komarami rule</h2>', lato)
     assertInHTML("<dt>Best (lowest) final total</dt><dd>16</dd>", lato)
     assertInHTML(
         '<dt>Chips returned</dt><dd>1 chip <span class="muted">(10 points)</span></dd>', lato

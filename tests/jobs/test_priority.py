@@ -14,6 +14,8 @@ from jobs.models import Job
 IMPORT = "games.archive.tasks.import_backup"
 EXPORT = "games.archive.export_job.write_export"
 RESET = "accounts.tasks.send_password_reset"
+# The worker closes its connection after each task: outside a test's transaction, as in life.
+pytestmark = pytest.mark.django_db(transaction=True)
 EMAIL = "alice@example.org"
 
 

@@ -1,8 +1,9 @@
-"""The Lato z Komarami rule (games/rules/lato.py): L.L.A.M.A. where each llama costs 10.
+"""The Lato z komarami rule (games/rules/lato.py): L.L.A.M.A. where each card of 10 costs 10.
 
 Facts from the rulebook, as the project's rule page states them
-(templates/rules/en/lato-z-komarami.html): 7 llama cards, each costing 10; a penalty is 1 to 91;
-two 1s and two llamas cost 21 (11 in L.L.A.M.A.); everything else is L.L.A.M.A.
+(templates/rules/en/lato-z-komarami.html): 7 mosquitoes (the rules' llama card), each costing
+10; a penalty is 1 to 91; two 1s and two mosquitoes cost 21 (two 1s and two llamas 11 in
+L.L.A.M.A.); everything else is L.L.A.M.A.
 """
 
 import pytest

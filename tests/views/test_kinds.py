@@ -42,7 +42,7 @@ def choice_text(body, kind):
 def test_the_form_names_the_three_games_in_full_with_their_players(alice_client):
     body = alice_client.get(URL).text
     assert choice_text(body, "lama") == "L.L.A.M.A. (2 to 6 players)"
-    assert choice_text(body, "lato") == "L.L.A.M.A., Lato z Komarami rule (2 to 6 players)"
+    assert choice_text(body, "lato") == "L.L.A.M.A., Lato z komarami rule (2 to 6 players)"
     assert choice_text(body, "llama_llama") == "Llama Llama (2 to 4 players)"
 
 
@@ -139,7 +139,7 @@ def test_a_rematch_is_the_same_game(alice_client, make_game):
 
 KIND_LINES = [
     ("lama", "L.L.A.M.A."),
-    ("lato", "L.L.A.M.A., Lato z Komarami rule"),
+    ("lato", "L.L.A.M.A., Lato z komarami rule"),
     ("llama_llama", "Llama Llama"),
 ]
 
@@ -167,7 +167,7 @@ def test_the_live_view_says_which_game_it_follows(client, make_game, kind, line)
 def test_the_line_under_the_title_is_in_french_too(alice_client, make_game):
     game = make_game(kind="lato")
     html = alice_client.get(game.get_absolute_url(), headers={"accept-language": "fr"}).text
-    assert kind_line(html) == "LAMA, règle Lato z Komarami"
+    assert kind_line(html) == "LAMA, règle Lato z komarami"
 
 
 def test_the_home_page_says_which_game_each_recent_game_is(alice_client, make_game):
@@ -175,7 +175,7 @@ def test_the_home_page_says_which_game_each_recent_game_is(alice_client, make_ga
     make_game(kind="llama_llama", rounds=[(10, 20, 30)])
     text = pagetext.text(alice_client.get("/en/").text)
     assert "Ana, Ben and Cleo Llama Llama · round 2" in text
-    assert "Ana, Ben and Cleo L.L.A.M.A., Lato z Komarami rule · round 1" in text
+    assert "Ana, Ben and Cleo L.L.A.M.A., Lato z komarami rule · round 1" in text
 
 
 # ---------------------------------------------------------------------------- L.L.A.M.A.
@@ -198,7 +198,7 @@ def test_lama_needs_no_last_to_quit_when_a_hand_was_emptied(alice_client, make_g
     assert "Ben starts this round." in alice_client.get(game.get_absolute_url()).text
 
 
-# ---------------------------------------------------------------------------- Lato z Komarami
+# ---------------------------------------------------------------------------- Lato z komarami
 
 
 def test_lato_takes_each_llama_at_ten(alice_client, make_game):
@@ -211,8 +211,22 @@ def test_lato_refuses_more_than_ninety_one_with_its_own_sum(alice_client, make_g
     game = make_game(kind="lato")
     response = post_round(alice_client, game, 92, 0, 5)
     assert response.status_code == 422
-    assert "92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10)" in response.text
+    assert (
+        "92 is too many: a hand costs at most 91 points "
+        "(1+2+3+4+5+6, plus 7 mosquitoes at 10 each: 70)." in response.text
+    )
     assert not Round.objects.exists()
+
+
+def test_lato_names_its_mosquitoes_in_polish_too(alice_client, make_game):
+    game = make_game(kind="lato")
+    alice_client.cookies["django_language"] = "pl"
+    response = post_round(alice_client, game, 92, 0, 5)
+    assert response.status_code == 422
+    assert (
+        "92 to za dużo: ręka kosztuje najwyżej 91 punktów karnych "
+        "(1+2+3+4+5+6 oraz 7 komarów po 10: 70)." in response.text
+    )
 
 
 def test_lama_still_refuses_thirty_two(alice_client, make_game):
@@ -281,7 +295,14 @@ REFUSED_ROUNDS = [
     ("lama", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
     ("lato", ("", 0, 5), {0: "Enter the points of Ana."}),
     ("lato", ("abc", 0, 5), {0: "Enter a whole number."}),
-    ("lato", (92, 0, 5), {0: "92 is too many: a hand costs at most 91 points (1+2+3+4+5+6+7×10)."}),
+    (
+        "lato",
+        (92, 0, 5),
+        {
+            0: "92 is too many: a hand costs at most 91 points "
+            "(1+2+3+4+5+6, plus 7 mosquitoes at 10 each: 70)."
+        },
+    ),
     ("lato", (-2, 0, 5), {0: NEGATIVE}),
     ("lato", (0, -1, 5), {0: TWO_EMPTIED, 1: TWO_EMPTIED}),
     ("llama_llama", ("", 3, 5), {0: "Enter the points of Ana."}),
@@ -385,7 +406,7 @@ def test_llama_llama_takes_an_edit_that_ends_the_game_before_later_rounds(alice_
         (
             "lato",
             ["Ana"],
-            "L.L.A.M.A., Lato z Komarami rule is played by 2 to 6 players.",
+            "L.L.A.M.A., Lato z komarami rule is played by 2 to 6 players.",
         ),
         ("llama_llama", ["Ana"], "Llama Llama is played by 2 to 4 players."),
         (

@@ -4,6 +4,7 @@ the hyphen-minus left where a program reads it; dates in each language's own ord
 from datetime import UTC, datetime
 
 import pytest
+from django.utils import formats, translation
 
 from games import numbers
 from games.models import Game, ShareLink
@@ -72,3 +73,34 @@ def test_dates_read_day_month_year_in_each_language(alice_client, make_game, lan
     assert date in home
     assert f"{date}, 13:00" in history  # noon in UTC, 13:00 in Paris
     assert "12/01/2026" not in home + history
+
+
+def test_polish_dates_read_as_poles_write_them(alice_client, make_game):
+    game = make_game(rounds=[(5, 3)], names=["Ana", "Bartek"])
+    Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 12, 6, 13, 5, tzinfo=UTC))
+    game.night.__class__.objects.filter(pk=game.night_id).update(
+        start=datetime(2026, 12, 6, 13, 5, tzinfo=UTC)
+    )
+    history = shown_text(alice_client, "/history/", "pl")
+    delete = shown_text(alice_client, f"/games/{game.pk}/delete/", "pl")
+    night = shown_text(alice_client, f"/nights/{game.night_id}/", "pl")
+    # the game's title: short, with dots and one comma (Django's own: "06-12-2026  14:05")
+    assert "Ana i\u00a0Bartek · 6.12.2026, 14:05" in history
+    assert "Usunąć partię z\u00a06.12.2026, 14:05 (Ana i\u00a0Bartek)?" in delete
+    # a night's name, as a title: "Wieczór: " and the long date
+    assert "Wieczór: 6 grudnia 2026" in night
+    assert "06-12-2026" not in history + delete + night
+    alice_client.cookies["django_language"] = "pl"
+    deleted = alice_client.post(f"/games/{game.pk}/delete/", follow=True).content.decode()
+    assert "Usunięto partię z\u00a06.12.2026, 14:05 (Ana i\u00a0Bartek)." in text(deleted)
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("DATE_FORMAT", "6 grudnia 2026"), ("SHORT_DATE_FORMAT", "6.12.2026"),
+     ("DATETIME_FORMAT", "6 grudnia 2026, 14:05"), ("SHORT_DATETIME_FORMAT", "6.12.2026, 14:05")],
+)  # fmt: skip
+def test_each_polish_date_format(name, shown):
+    with translation.override("pl"):
+        assert formats.date_format(datetime(2026, 12, 6, 14, 5), name) == shown
+        assert formats.number_format(1000, force_grouping=True) == "1\u00a0000"

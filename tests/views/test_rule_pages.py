@@ -1,5 +1,5 @@
 """The rule pages of L.L.A.M.A., and what every game's rule pages share: the index of the three
-games, links home, French typography. Llama Llama's and the Lato z Komarami rule's own pages
+games, links home, French typography. Llama Llama's and the Lato z komarami rule's own pages
 have their own files."""
 
 import pytest
@@ -32,7 +32,8 @@ TERMS = {
     "pl": ["runda", "stos do dobierania", "stos kart odrzuconych", "żeton", "lama"],
 }
 POINT = {"en": "point", "fr": "point", "de": "Punkt", "pl": "punkt"}
-AND = {"en": " and ", "fr": " et ", "de": " und ", "pl": " i "}
+# Polish binds "i" to the name after it (scorekeeper/typography.py).
+AND = {"en": " and ", "fr": " et ", "de": " und ", "pl": " i\u00a0"}
 SHARED = {"en": "shared victory", "fr": "victoire partagée", "de": "geteilter Sieg",
           "pl": "ex aequo"}  # fmt: skip
 

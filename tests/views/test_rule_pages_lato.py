@@ -1,4 +1,4 @@
-"""The page of the Lato z Komarami rule: what it changes, hands scored both ways by the rules
+"""The page of the Lato z komarami rule: what it changes, hands scored both ways by the rules
 module, and the way there from a sheet of such a game."""
 
 import re
@@ -47,16 +47,24 @@ def test_the_page_says_what_changes_with_the_rules_numbers(client, language):
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "Lato z Komarami rule: 21 points L.L.A.M.A.: 11 points"),
-        ("fr", "Règle Lato z Komarami\u00a0: 21 points LAMA\u00a0: 11 points"),
-        ("de", "Lato-z-Komarami-Regel: 21 Punkte L.A.M.A.: 11 Punkte"),
-        ("pl", "Zasada Lato z Komarami: 21 punktów L.L.A.M.A.: 11 punktów"),
+        ("en", "Lato z komarami rule: 21 points L.L.A.M.A.: 11 points"),
+        ("fr", "Règle Lato z komarami\u00a0: 21 points LAMA\u00a0: 11 points"),
+        ("de", "Lato-z-komarami-Regel: 21 Punkte L.A.M.A.: 11 Punkte"),
+        ("pl", "Zasada Lato z\u00a0komarami: 21 punktów L.A.M.A.: 11 punktów"),
     ],
 )
 def test_two_ones_and_two_llamas_cost_21_here_and_11_in_llama(client, language, expected):
     assert lato.RULES.hand_penalty([1, 1, LLAMA, LLAMA]) == 21
     assert lama.RULES.hand_penalty([1, 1, LLAMA, LLAMA]) == 11
     assert compared(page(client, language), "two_ones_and_two_llamas").endswith(expected)
+
+
+def test_the_hands_show_mosquitoes_not_llamas(client):
+    html = page(client, "pl")
+    hand = parts(html, "li", data_example="two_ones_and_two_llamas")[0]
+    assert len(tags(hand, "span", class_="card-mosquito", aria_label="komar")) == 2
+    assert not tags(hand, "span", class_="card-llama")
+    assert "Każdy komar kosztuje 10" in text(html) and "kosztuje 70" in text(html)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -82,7 +90,7 @@ def test_what_stays_the_same_comes_from_the_rules(client, language):
 def test_the_page_follows_the_rules_module_when_it_changes(client, monkeypatch):
     monkeypatch.setattr(lato.RULES, "llama_cost", 20)
     html = page(client, "en")
-    assert "Lato z Komarami rule: 41 points" in compared(html, "two_ones_and_two_llamas")
+    assert "Lato z komarami rule: 41 points" in compared(html, "two_ones_and_two_llamas")
     assert "1+2+3+4+5+6+7×20" in text(html) and "161" in text(html)
 
 

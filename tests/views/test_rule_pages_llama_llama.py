@@ -175,7 +175,7 @@ def test_the_short_game_ends_as_the_rules_module_says(client, language, decided)
             "Ana und Ben (gleichauf",
             "nach Runde 1 wandert die Strohmann-Hand rechts neben Ben",
         ),
-        ("pl", "Ana i Ben (remis", "po rundzie 1 ręka dziadka idzie na prawo od: Ben"),
+        ("pl", "Ana i\u00a0Ben (remis", "po rundzie 1 ręka dziadka idzie na prawo od: Ben"),
     ],
 )
 def test_the_table_helpers_follow_the_rules_module(client, language, order, dummy):

@@ -47,5 +47,5 @@ def test_the_manifest_reads_in_the_browsers_language(client, db):
     german = client.get(reverse("manifest"), headers={"accept-language": "de"}).json()
     polish = client.get(reverse("manifest"), headers={"accept-language": "pl"}).json()
     assert (german["lang"], german["name"]) == ("de", "Scorekeeper für L.A.M.A. und Llama Llama")
-    assert (polish["lang"], polish["name"]) == ("pl", "Scorekeeper do L.L.A.M.A. i Llama Llama")
-    assert polish["description"].startswith("Zapisuj wyniki L.L.A.M.A.")
+    assert (polish["lang"], polish["name"]) == ("pl", "Scorekeeper do L.A.M.A. i Llama Llama")
+    assert polish["description"].startswith("Zapisuj przy stole, na telefonie, wyniki L.A.M.A.")
