@@ -54,10 +54,11 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
     env = {key: value for key, value in dev.items() if key != "DEBUG"}  # bin/serve sets it
     manage(dev, "migrate", "--noinput")
     port = free_port(pool(8130))
-    serve = subprocess.Popen(
-        [str(ROOT / "bin/serve"), PYTHON, f"127.0.0.1:{port}"], cwd=ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
+    with (tmp_path / "serve.log").open("wb") as log:  # the child keeps its own copy
+        serve = subprocess.Popen(
+            [str(ROOT / "bin/serve"), PYTHON, f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
     running = []
     try:
         server = type("Server", (), {"port": port})()
@@ -76,7 +77,14 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
         assert workers
         assert all(_address_space(pid) == 1024**3 for pid in workers)  # WORKER_MEMORY_MB
         serve.send_signal(signal.SIGINT)  # Ctrl-C
-        serve.wait(timeout=30)
+        # Seen once in CI, not reproduced: still running after 30 s. What it said and what
+        # was left, so that the next time says why.
+        try:
+            serve.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            left = [_command(pid).replace(b"\0", b" ") for pid in running if alive(pid)]
+            said = (tmp_path / "serve.log").read_text(errors="replace")[-3000:]
+            pytest.fail(f"make run still running 30 s after Ctrl-C: {left}\n{said}")
         wait_for(lambda: not any(alive(pid) for pid in running), timeout=20)
     finally:
         for pid in [serve.pid, *running]:
