@@ -48,6 +48,14 @@ def alive(pid):
     return state != "Z"
 
 
+def as_from_a_terminal():
+    """Ctrl-C as a terminal sends it: a suite started in the background (`.ci/run &`) hands
+    its children SIGINT ignored, and a shell may not trap a signal ignored on entry. Seen in
+    CI runs started so: make run's server and worker all still running 30 s after the test's
+    Ctrl-C (not reproduced with one test alone, so this is the likeliest cause, not a proven one)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
     database = tmp_path / "db.sqlite3"
     dev = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
@@ -58,6 +66,7 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
         serve = subprocess.Popen(
             [str(ROOT / "bin/serve"), PYTHON, f"127.0.0.1:{port}"], cwd=ROOT, env=env,
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=as_from_a_terminal,
         )  # fmt: skip
     running = []
     try:
@@ -77,8 +86,7 @@ def test_the_server_runs_tasks_beside_it_and_stops_with_its_worker(tmp_path):
         assert workers
         assert all(_address_space(pid) == 1024**3 for pid in workers)  # WORKER_MEMORY_MB
         serve.send_signal(signal.SIGINT)  # Ctrl-C
-        # Seen once in CI, not reproduced: still running after 30 s. What it said and what
-        # was left, so that the next time says why.
+        # What it said and what was left, should it outlive Ctrl-C.
         try:
             serve.wait(timeout=30)
         except subprocess.TimeoutExpired:
