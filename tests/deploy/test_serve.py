@@ -52,7 +52,7 @@ def as_from_a_terminal():
     """Ctrl-C as a terminal sends it: a suite started in the background (`.ci/run &`) hands
     its children SIGINT ignored, and a shell may not trap a signal ignored on entry. Seen in
     CI runs started so: make run's server and worker all still running 30 s after the test's
-    Ctrl-C (not reproduced with one test alone, so this is the likeliest cause, not a proven one)."""
+    Ctrl-C (not reproduced with this test alone: the likeliest cause, not a proven one)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
