@@ -45,12 +45,28 @@ def live_server(django_db_setup, live_server):
     server = live_server.thread.httpd
     app, lock = server.get_app(), None
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        lock = threading.Lock()
+        lock = SERVED_IN_TURN
         app = one_request_at_a_time(app, lock)
     shared = live_server.thread.connections_override
     server.set_app(StreamsApart(UNDER_WAY.counted(app), shared, lock, UNDER_WAY))
     yield live_server
     wait_for_connections()
+
+
+# The live server's turn on the in-memory SQLite connection it shares with the test.
+SERVED_IN_TURN = threading.Lock()
+
+
+@contextlib.contextmanager
+def between_requests():
+    """A write from the test's thread, as another phone's, between the live server's requests:
+    on the shared in-memory connection, a write beside a request (the page's own time-zone
+    post, say) failed with "database table is locked" and answered 500."""
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        with SERVED_IN_TURN:
+            yield
+    else:
+        yield
 
 
 def one_request_at_a_time(app, lock):

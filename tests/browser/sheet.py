@@ -1,8 +1,27 @@
 """Steps on the scoresheet that several browser tests share."""
 
+import base64
+import io
 import re
 
+from PIL import Image
 from playwright.sync_api import Page, expect
+
+# The picture as the phone downloads it: fetched by the page, with the phone's Accept-Language.
+FETCH_PNG = """async (url) => {
+  const response = await fetch(url);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return [response.status, btoa(text)];
+}"""
+
+
+def downloaded_picture(page: Page, game):
+    """The game's result picture as the page fetches it (answered 200)."""
+    status, data = page.evaluate(FETCH_PNG, f"/games/{game.pk}/result.png")
+    assert status == 200
+    return Image.open(io.BytesIO(base64.b64decode(data)))
 
 
 def mark_document(page: Page):

@@ -8,7 +8,6 @@ catalogs, and must differ from the English ones. SCREENSHOTS_DIR=/some/folder ke
 and the sheet of each language, to be looked at (docs/screenshots/issues/issue42-*.png).
 """
 
-import base64
 import io
 import os
 import re
@@ -23,7 +22,7 @@ from games.models import Game
 from games.reports import picture
 from games.rules import party
 from tests.browser.conftest import wait_for_connections
-from tests.browser.sheet import points_field
+from tests.browser.sheet import downloaded_picture, points_field
 from tests.helpers.browser import PHONE, sign_in
 
 SMALL_PHONE = PHONE | {"viewport": {"width": 320, "height": 640}}
@@ -108,21 +107,10 @@ def save(page, w):
     page.get_by_role("button", name=w["save"]).click()
 
 
-FETCH_PNG = """async (url) => {
-  const response = await fetch(url);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return [response.status, btoa(text)];
-}"""
-
-
 def the_picture(page, language):
     """The result picture the phone gets is the one drawn in its language."""
     game = Game.objects.get()
-    status, data = page.evaluate(FETCH_PNG, f"/games/{game.pk}/result.png")
-    assert status == 200
-    image = Image.open(io.BytesIO(base64.b64decode(data)))
+    image = downloaded_picture(page, game)
     assert image.size == (picture.WIDTH, picture.HEIGHT)
     with translation.override(language):
         drawn = Image.open(io.BytesIO(picture.png(game)))

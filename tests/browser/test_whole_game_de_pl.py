@@ -5,7 +5,6 @@ English on the way. SCREENSHOTS_DIR=/some/folder keeps the sheet, a refusal, a r
 the picture of each, to be looked at.
 """
 
-import base64
 import io
 import os
 import re
@@ -20,7 +19,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from games.reports import picture
 from tests.browser.conftest import wait_for_connections
-from tests.browser.sheet import points_field
+from tests.browser.sheet import downloaded_picture, points_field
 from tests.helpers.browser import PHONE
 
 SMALL_PHONE = PHONE | {"viewport": {"width": 320, "height": 640}}
@@ -129,22 +128,10 @@ def play_to_the_end(page, words, language, rounds):
             keep(page, f"{language}-sheet")
 
 
-# The picture as the phone downloads it: fetched by the page, with the phone's Accept-Language.
-FETCH_PNG = """async (url) => {
-  const response = await fetch(url);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return [response.status, btoa(text)];
-}"""
-
-
 def the_picture(page, language):
     """The result picture the phone gets is the one drawn in its language."""
     game = Game.objects.get()
-    status, data = page.evaluate(FETCH_PNG, f"/games/{game.pk}/result.png")
-    assert status == 200
-    image = Image.open(io.BytesIO(base64.b64decode(data)))
+    image = downloaded_picture(page, game)
     assert image.size == (picture.WIDTH, picture.HEIGHT)
     with translation.override(language):
         drawn = Image.open(io.BytesIO(picture.png(game)))
