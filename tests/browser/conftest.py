@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from scorekeeper.asgi import STREAMS_SUFFIX
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, sign_in
-from tests.helpers.phones import ChromiumPhone, FirefoxPhone, WebKitPhone, missing
+from tests.helpers.phones import ChromiumPhone, Firefox, FirefoxPhone, WebKitPhone, missing
 from tests.helpers.relay import Relay
 from tests.helpers.streams import StreamsApart
 
@@ -224,6 +224,16 @@ class Watch:
         page.on("requestfailed", self.on_request_failed)
 
 
+@pytest.fixture(autouse=True)
+def connections_ended():
+    """Set up before a test's browsers and relays, so torn down after every one has closed:
+    the live server's threads then end before the database is emptied for the next test (one
+    ending later read a database then closed). A wait as each closed, with another phone's or a
+    relay's connection still open, waited its whole timeout (5 s) for nothing."""
+    yield
+    wait_for_connections()
+
+
 @pytest.fixture
 def watch():
     return Watch()
@@ -277,7 +287,6 @@ def context(browser, server_url, watch, color_scheme, locale, service_workers):
     context.on("page", watch.attach)
     yield context
     context.close()
-    wait_for_connections()  # before the database is emptied for the next test
     if watch.problems:
         pytest.fail("The browser saw problems:\n" + "\n".join(watch.problems))
 
@@ -289,9 +298,7 @@ def page(context):
 
 @pytest.fixture
 def other_phone(browser, live_server, watch, context):
-    """A second phone at the table, signed in as nobody, watched like the first. Closed before
-    the first phone's `context`, whose own close then waits for the server's last requests:
-    waiting here, with the first phone's connections still open, would wait for nothing."""
+    """A second phone at the table, signed in as nobody, watched like the first."""
     phone = browser.new_context(base_url=live_server.url, locale="en-GB", **PHONE)
     phone.set_default_timeout(5000)
     phone.on("page", watch.attach)
@@ -319,6 +326,14 @@ LOST_SIGNAL = (
 )  # fmt: skip
 
 
+@pytest.fixture(scope="session")
+def firefox():
+    """Firefox, started once for the session's phones (each a user context of its own)."""
+    firefox = Firefox()
+    yield firefox
+    firefox.quit()
+
+
 @pytest.fixture(params=["Chromium", "WebKit", "Firefox"])
 def phone(request, server_url, watch):
     engine = request.param
@@ -327,8 +342,10 @@ def phone(request, server_url, watch):
     if engine == "Chromium":
         context = request.getfixturevalue("context")
         phone = ChromiumPhone(server_url, context)
+    elif engine == "Firefox":
+        phone = FirefoxPhone(server_url, request.getfixturevalue("firefox"))
     else:
-        phone = {"WebKit": WebKitPhone, "Firefox": FirefoxPhone}[engine](server_url)
+        phone = WebKitPhone(server_url)
     # Losing the signal on purpose: the outbox's tries and a board poll on its way fail.
     watch.expect("failed", "/rounds/")
     watch.expect("failed", "/board/")
@@ -337,6 +354,4 @@ def phone(request, server_url, watch):
     yield phone
     problems = [p for p in phone.problems() if not any(text in p for text in LOST_SIGNAL)]
     phone.close()
-    if engine != "Chromium":  # whose context, closed after, waits for them (conftest.py)
-        wait_for_connections()
     assert not problems, f"{engine} saw problems: {problems}"

@@ -18,7 +18,6 @@ from games.rules import Round
 from games.services.rounds import add_round
 from games.streams.hub import hub
 from games.views import live
-from tests.browser.conftest import wait_for_connections
 from tests.helpers.buffering import BufferingProxy
 
 HEARTBEAT = 1  # seconds
@@ -30,9 +29,7 @@ FETCH = 1  # seconds for the board's fetch that follows, on this shared machine
 def proxy(relay):
     with BufferingProxy("127.0.0.1", relay.port) as proxy:
         yield proxy
-    # The page closed, the proxy's cut ends the streams it held open: their threads end before
-    # the database is emptied for the next test (one ending later read a database then closed).
-    wait_for_connections()
+    # The relay behind, closed next, waits for the server's threads (tests/browser/conftest.py).
 
 
 @pytest.fixture

@@ -229,28 +229,45 @@ class WebKitPhone(Phone):
             self.display.stop()
 
 
-class FirefoxPhone(Phone):
-    engine = "Firefox"
+class Firefox:
+    """Firefox ESR in its Node process (tests/browser/firefox/phone.mjs), started once a session:
+    each FirefoxPhone is a user context of its own in it, as fresh as a new Firefox."""
 
-    def __init__(self, base_url):
-        super().__init__(base_url)
+    def __init__(self):
         env = {**os.environ, "FIREFOX": FIREFOX, "PUPPETEER_SKIP_DOWNLOAD": "1",
                "PHONE_WIDTH": str(WIDTH), "PHONE_HEIGHT": str(HEIGHT)}  # fmt: skip
         self.node = subprocess.Popen(
             ["node", str(FIREFOX_PHONE)], env=env, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         )  # fmt: skip
-        ready = self.node.stdout.readline()
-        if not ready:
+        if not self.node.stdout.readline():
             raise RuntimeError("Firefox did not start (tests/browser/firefox/phone.mjs)")
 
-    def _ask(self, **command):
+    def ask(self, **command):
         self.node.stdin.write(json.dumps(command) + "\n")
         self.node.stdin.flush()
         answer = json.loads(self.node.stdout.readline() or '{"error": "Firefox is gone"}')
         if "error" in answer:
             raise RuntimeError(answer["error"])
         return answer["value"]
+
+    def quit(self):
+        self.node.stdin.close()  # phone.mjs closes Firefox when its input ends
+        try:
+            self.node.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.node.kill()
+            self.node.wait()
+        self.node.stdout.close()
+
+
+class FirefoxPhone(Phone):
+    engine = "Firefox"
+
+    def __init__(self, base_url, firefox):
+        super().__init__(base_url)
+        self._ask = firefox.ask
+        self._ask(op="open")
 
     def goto(self, url):
         self._ask(op="goto", url=url)
@@ -273,13 +290,6 @@ class FirefoxPhone(Phone):
     def close(self):
         with contextlib.suppress(RuntimeError, BrokenPipeError, json.JSONDecodeError):
             self._ask(op="close")
-        try:
-            self.node.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.node.kill()
-            self.node.wait()
-        self.node.stdin.close()
-        self.node.stdout.close()
 
 
 class Xvfb:

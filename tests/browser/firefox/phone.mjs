@@ -7,7 +7,10 @@
 //       on the element the `find` function returns: a real click, or the field emptied then
 //       typed key by key
 //   {"op": "viewport", "width": ..., "height": ...}    the phone's screen resized
-//   {"op": "screenshot", "path": ...}, {"op": "problems"}, {"op": "close"}
+//   {"op": "screenshot", "path": ...}, {"op": "problems"}
+//   {"op": "open"}, {"op": "close"}   a phone of its own, then gone: a fresh user context
+//       (cookies, storage, service workers) in the one Firefox, which starts once a session
+//       (3 to 4 s) and quits when stdin ends
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -18,15 +21,31 @@ const browser = await puppeteer.launch({
   headless: true,
   defaultViewport: { width: Number(PHONE_WIDTH), height: Number(PHONE_HEIGHT), deviceScaleFactor: 2 },
   // A phone's scroll bars float over the page, as GTK's overlay ones do: the page gets all 390 px.
-  extraPrefsFirefox: { "ui.useOverlayScrollbars": 1 },
+  // An idle connection closed after 1 s, not 115: a phone's user context, closed, leaves the
+  // browser's connections open, and the live server's thread for each, that the tests wait for.
+  extraPrefsFirefox: { "ui.useOverlayScrollbars": 1, "network.http.keep-alive.timeout": 1 },
 });
-const page = await browser.newPage();
-// What went wrong in the page, reported to the test when it asks.
+let context = null;
+let page = null;
+// What went wrong in the phone's page, reported to the test when it asks.
 const problems = [];
-page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
-page.on("console", (message) => {
-  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-});
+
+async function open() {
+  context = await browser.createBrowserContext();
+  page = await context.newPage();
+  problems.length = 0;
+  page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  return null;
+}
+
+async function close() {
+  await context?.close();
+  context = page = null;
+  return null;
+}
 
 const call = (script, args) => `(${script})(...${JSON.stringify(args)})`;
 
@@ -53,7 +72,8 @@ const ops = {
   viewport: ({ width, height }) => page.setViewport({ width, height, deviceScaleFactor: 2 }).then(() => null),
   screenshot: ({ path }) => page.screenshot({ path }).then(() => null),
   problems: () => problems.splice(0),
-  close: () => browser.close().then(() => process.exit(0)),
+  open,
+  close,
 };
 
 const say = (answer) => process.stdout.write(`${JSON.stringify(answer)}\n`);
