@@ -124,7 +124,11 @@ function catchUp() {
     return;
   }
   const now = board();
-  if (!now.classList.contains("htmx-request")) tell(now); // else its fetch is on its way
+  // Not while its fetch is on its way, nor while this page's save is: the save's answer brings
+  // the sheet of the round it saved. A board fetched beside it, answered first, showed the end
+  // before the answer, which then moved it off the screen and said only "Round 3 saved.".
+  const saving = document.querySelector("form.round-form.htmx-request");
+  if (!now.classList.contains("htmx-request") && !saving) tell(now);
   catchingUp = setTimeout(catchUp, catchUpMs);
   catchUpMs = Math.min(catchUpMs * 2, CATCH_UP_MAX_MS);
 }

@@ -3,10 +3,14 @@ owner's phone that follows it and the live view each show the winner and the fin
 on screen at once, on a small phone, wherever the page was scrolled, and say it aloud; the
 phone that saves it does so on Chromium, WebKit and Firefox, at 320 and 390 px."""
 
+import re
+import time
+
 import pytest
 from playwright.sync_api import expect
 
 from games.models import ScorerLink, ShareLink
+from games.streams.hub import hub
 from games.views import live
 from tests.browser.sheet import type_round
 from tests.helpers.browser import PHONE
@@ -94,6 +98,37 @@ def test_the_last_round_saved_shows_its_end_in_every_game(
     page.wait_for_function(ON_SCREEN)
     heading = page.locator("#board .banner h2").inner_text()
     expect(page.locator("#sheet-status")).to_contain_text(heading)
+
+
+# A poor signal holds the save's answer while the phone's stream tells of the round it saved.
+@pytest.mark.parametrize("service_workers", ["block"])  # page.route sees the page's requests
+def test_a_save_answered_after_its_stream_spoke_shows_and_says_the_end_whole(
+    page, signed_in, make_game, service_workers
+):
+    game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
+
+    def answered_late(route):
+        response = route.fetch()  # saved: the stream tells the page at once
+        time.sleep(1.5)
+        route.fulfill(response=response)
+
+    page.route(re.compile(r"/rounds/$"), answered_late)
+    page.set_viewport_size(SMALL)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_function("() => !!document.getElementById('board')")
+    deadline = time.monotonic() + 5
+    while hub().held_streams() != 1:
+        assert time.monotonic() < deadline, "the sheet's stream did not open"
+        time.sleep(0.05)
+    type_round(page, {"Ana": 6, "Ben": 0, "Cleo": 2})
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.get_by_role("button", name="Save round").click()
+
+    sees_the_end(page)
+    expect(page.locator("#sheet-status")).to_have_text(
+        "Round 3 saved. Ben wins! 1. Ben — 3 points, 2. Cleo — 7 points, 3. Ana — 40 points"
+    )
+    assert page.evaluate(ON_SCREEN)
 
 
 # The engines people carry, at both phone widths: one phone per engine (tests/helpers/phones.py)
