@@ -10,7 +10,7 @@ from games.models import Game, Round
 from games.rules import Round as Typed
 from games.services.links import add_scorer_link, revoke_scorer_link
 from games.services.rounds import add_round
-from tests.browser.conftest import wait_for_requests
+from tests.browser.conftest import between_requests, wait_for_requests
 from tests.browser.sheet import points_field, save_round, tap_quitter, type_round
 
 ROUND_POSTS = rb"POST \S*/rounds/ HTTP/"
@@ -33,9 +33,9 @@ def saved_rounds(game):
     return [r.entries for r in Game.objects.get(pk=game.pk).state.rounds]
 
 
-def another_phone_saves(game, entries):
-    wait_for_requests()
-    add_round(Game.objects.get(pk=game.pk), Typed(entries), 1)
+def another_phone_saves(game, entries, number=1):
+    with between_requests():  # the server's requests share the test's database connection
+        add_round(Game.objects.get(pk=game.pk), Typed(entries), number)
 
 
 def waiting_rows(page):
@@ -343,7 +343,7 @@ def test_a_round_overtaken_by_another_phone_keeps_its_numbers_for_the_next_round
     page.goto(f"/games/{game.pk}/")
     queue_round(page, {"Ana": 5, "Ben": 0, "Cleo": 12})
     another_phone_saves(game, (9, 0, 4))  # two rounds ahead of this phone
-    add_round(Game.objects.get(pk=game.pk), Typed((3, 4, 0)), 2)
+    another_phone_saves(game, (3, 4, 0), 2)
 
     no_signal.back(page)
 

@@ -18,6 +18,7 @@ from games.rules import Round
 from games.services.rounds import add_round
 from games.streams.hub import hub
 from games.views import live
+from tests.browser.conftest import between_requests
 from tests.helpers.buffering import BufferingProxy
 
 HEARTBEAT = 1  # seconds
@@ -85,7 +86,8 @@ def test_behind_a_proxy_that_holds_the_stream_the_live_view_still_follows(
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
     streams_held(1)  # open on the server, its heartbeats and events held by the proxy
 
-    add_round(game, Round((2, 5, 0)), 2)  # as another phone saves it
+    with between_requests():
+        add_round(game, Round((2, 5, 0)), 2)  # as another phone saves it
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Round 3", timeout=(SILENT_FOR + FETCH) * 1000
     )
@@ -103,7 +105,8 @@ def test_a_stream_fallen_silent_is_noticed_within_the_bound(page, proxy, make_ga
 
     proxy.holding = True  # a connection gone half-open: open at both ends, nothing arriving
     mute = time.monotonic()
-    add_round(game, Round((2, 5, 0)), 2)
+    with between_requests():
+        add_round(game, Round((2, 5, 0)), 2)
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Round 3", timeout=(SILENT_FOR + FETCH) * 1000
     )
@@ -127,8 +130,9 @@ def test_a_phone_whose_fetches_failed_under_a_live_stream_catches_up(
     for logged in ("net::ERR_", "htmx:sendError", "htmx:afterRequest"):
         watch.expect_console(logged)
     relay.refuse(rb"GET /games/\d+/board/")  # the fetches fail, the stream stays up
-    add_round(game, Round((2, 5, 0)), 2)  # as other phones save them
-    add_round(game, Round((0, 7, 4)), 3)
+    with between_requests():
+        add_round(game, Round((2, 5, 0)), 2)  # as other phones save them
+        add_round(game, Round((0, 7, 4)), 3)
     time.sleep(5)  # each fetch fails, each tried again after 1, 2, 4 s...
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
 

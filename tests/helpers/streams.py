@@ -22,7 +22,7 @@ from django.db import connections
 from scorekeeper.asgi import STREAMS_SUFFIX, Handler
 
 # A comment line this often: a WSGI server hears that the browser went only when it writes.
-LISTEN_SECONDS = 0.2
+LISTEN_SECONDS = 0.05
 
 
 class SharedThread(ThreadPoolExecutor):
