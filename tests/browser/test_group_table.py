@@ -3,12 +3,10 @@ each row's rating labelled in words and never negative, the provisional mark of 
 the arrows of the places moved tonight, a streak, and why someone with fewer wins is above;
 every word whole and every box holding its content (small_screens.PROBLEMS).
 
-Screenshots go to TABLE_SHOTS (/tmp/table-shots unless set)."""
+Screenshots go to TABLE_SHOTS, when it is set."""
 
-import os
 import re
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.db.models import F
@@ -17,8 +15,8 @@ from playwright.sync_api import expect
 from games import nights
 from games.models import Game, Night
 from tests.browser.small_screens import problems
+from tests.helpers.browser import keep
 
-SHOTS = Path(os.environ.get("TABLE_SHOTS", "/tmp/table-shots"))
 # A L.L.A.M.A. game's two rounds by each seat's final place (1: the lowest total, who wins).
 LAMA = {1: (12, -10), 2: (0, 3), 3: (20, 25), 4: (31, 20)}
 # A Llama Llama game's two rounds by place (1: the highest total).
@@ -59,8 +57,7 @@ def two_nights(make_game):
 def test_the_table_reads_without_help_at_320_px(page, signed_in, two_nights, locale):
     page.set_viewport_size({"width": 320, "height": 640})
     page.goto("/table/")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SHOTS / f"table-320-{locale[:2]}.png", full_page=True)
+    keep(page, f"table-320-{locale[:2]}", "TABLE_SHOTS")
     french = locale == "fr-FR"
     lama = page.locator("section", has=page.locator("#table-lama"))
     rows = lama.locator(".table-rows > li")

@@ -2,9 +2,6 @@
 head to head and two players compared, at 390 and 320 px in English and French, every word
 whole and every box holding its content (small_screens.PROBLEMS, as test_every_page.py)."""
 
-import os
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -13,14 +10,13 @@ from playwright.sync_api import expect
 from games.reports import night_picture
 from games.wording import and_list
 from tests.browser.small_screens import problems
-from tests.helpers.browser import PHONE, sign_in
+from tests.helpers.browser import PHONE, keep, kept_file, sign_in
 
 NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane")
 CLEO_WINS = [(31, 0, 12), (20, 3, -10)]  # the third player wins
 ANA_WINS = [(12, 31, 0), (-10, 20, 3)]  # the first player wins
 PHONES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
-SHOTS = Path(os.environ.get("NIGHT_SHOTS", "/tmp/night-shots"))
 
 
 @pytest.fixture
@@ -55,12 +51,11 @@ def test_the_night_pages_fit_a_phone(browser, live_server, alice, night, watch, 
     sign_in(phone, live_server.url, alice)
     page = phone.new_page()
     found = []
-    SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for name, url in pages(night, language):
             page.goto(url)
             found += [f"{name}: {problem}" for problem in problems(page)]
-            page.screenshot(path=SHOTS / f"{name}-{width}-{language}.png", full_page=True)
+            keep(page, f"{name}-{width}-{language}", "NIGHT_SHOTS")
     finally:
         phone.close()
     assert not found, "\n".join(found)
@@ -76,8 +71,7 @@ def test_a_night_of_four_games_at_390_px_names_its_winner_and_gives_its_picture(
     response = page.request.get(link.get_attribute("href"))
     assert response.status == 200 and response.headers["content-type"] == "image/png"
     assert response.body().startswith(b"\x89PNG")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    (SHOTS / "night-picture-en.png").write_bytes(response.body())
+    kept_file("night-picture-en.png", response.body(), "NIGHT_SHOTS")
     assert night_picture.SIZE == (1080, 1350)
 
 
@@ -103,7 +97,6 @@ EVENING = [
     (("Papa", "Léa"), [(0, 31), (10, 20)], "lama"),  # Papa 10
     (("Papa", "Léa"), [(25, 5)] * 4, "llama_llama"),  # Papa 100
 ]
-FAMILY_SHOTS = Path(os.environ.get("FAMILY_SHOTS", "/tmp/family-shots"))
 
 
 @pytest.fixture
@@ -153,7 +146,6 @@ def test_an_evening_then_a_rematch_of_an_old_imported_game_keeps_tonight(
             "Victoire partagée de la soirée\u00a0: ",
         ),
     }[language]
-    FAMILY_SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         page.goto(reverse("game", args=[imported.pk]))
         page.get_by_role("button", name=words[0]).click()
@@ -170,10 +162,10 @@ def test_an_evening_then_a_rematch_of_an_old_imported_game_keeps_tonight(
         expect(tonight.locator(".night-winner").first).to_have_text(shared)
         page.goto(reverse("night", args=[games[0].night_id]))
         found = problems(page)
-        page.screenshot(path=FAMILY_SHOTS / f"night-320-{language}.png", full_page=True)
+        keep(page, f"night-320-{language}", "FAMILY_SHOTS")
         picture = page.goto(reverse("night_png", args=[games[0].night_id]))  # in its language
-        (FAMILY_SHOTS / f"night-picture-{language}.png").write_bytes(picture.body())
-        page.screenshot(path=FAMILY_SHOTS / f"night-picture-320-{language}.png", full_page=True)
+        kept_file(f"night-picture-{language}.png", picture.body(), "FAMILY_SHOTS")
+        keep(page, f"night-picture-320-{language}", "FAMILY_SHOTS")
     finally:
         phone.close()
     assert not found, "\n".join(found)

@@ -23,7 +23,7 @@ from games.reports import picture
 from games.rules import party
 from tests.browser.conftest import wait_for_connections
 from tests.browser.sheet import downloaded_picture, points_field
-from tests.helpers.browser import PHONE, sign_in
+from tests.helpers.browser import PHONE, keep, sign_in
 
 SMALL_PHONE = PHONE | {"viewport": {"width": 320, "height": 640}}
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE", "pl": "pl-PL"}
@@ -77,12 +77,8 @@ def phone(browser, live_server, watch, alice, request):
         pytest.fail("The browser saw problems:\n" + "\n".join(watch.problems))
 
 
-def keep(page, name):
-    """A screenshot of the page as it is, where SCREENSHOTS_DIR says."""
-    if folder := os.environ.get("SCREENSHOTS_DIR"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        # caret="initial": hiding it injects a style, which the pages' CSP refuses, and says so
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True, caret="initial")
+# caret="initial" in its screenshots: hiding it injects a style, which the pages' CSP refuses.
+CARET = {"caret": "initial"}
 
 
 def heading(page, w, number):
@@ -150,7 +146,7 @@ def test_a_whole_party_edition_game_on_a_320_px_phone(phone, transactional_db):
     points_field(page, "Zoé").fill("23")
     emptied(page, w, "Cleo")
     no_word_cut(page)
-    keep(page, f"{language}-picker")
+    keep(page, f"{language}-picker", **CARET)
     save(page, w)
     heading(page, w, 2)
 
@@ -160,7 +156,7 @@ def test_a_whole_party_edition_game_on_a_320_px_phone(phone, transactional_db):
     expect(chips.nth(2)).to_have_attribute("aria-label", re.compile(re.escape(w["pink_chip"])))
     assert page.locator("tfoot .chips u").count() == 2
     no_word_cut(page)
-    keep(page, f"{language}-sheet")
+    keep(page, f"{language}-sheet", **CARET)
 
     # Round 2: Zoé empties her hand: with 23 points, "Emptied hand" gives back a pink chip.
     emptied(page, w, "Zoé")
@@ -179,7 +175,7 @@ def test_a_whole_party_edition_game_on_a_320_px_phone(phone, transactional_db):
     expect(page.get_by_role("heading", name=w["wins"] % {"name": "Cleo"})).to_be_visible()
     expect(page.get_by_role("link", name=w["download"])).to_be_visible()
     no_word_cut(page)
-    keep(page, f"{language}-finished")
+    keep(page, f"{language}-finished", **CARET)
     game = Game.objects.get()
     assert game.kind == "party" and list(game.state.totals) == [41, 2, 7]
     assert [r.entries for r in game.state.rounds] == [(30, 0, 23), (5, 12, -20), (6, -10, 4)]

@@ -20,7 +20,7 @@ from games.models import Game
 from games.reports import picture
 from tests.browser.conftest import wait_for_connections
 from tests.browser.sheet import downloaded_picture, points_field
-from tests.helpers.browser import PHONE
+from tests.helpers.browser import PHONE, keep
 
 SMALL_PHONE = PHONE | {"viewport": {"width": 320, "height": 640}}
 
@@ -75,13 +75,6 @@ def small_phone(browser, live_server, watch, request):
     yield context, words
     context.close()
     wait_for_connections()  # its streams end before the database is emptied
-
-
-def keep(page, name):
-    """A screenshot of the page as it is, where SCREENSHOTS_DIR says."""
-    if folder := os.environ.get("SCREENSHOTS_DIR"):
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 def sign_up(page, words):

@@ -1,6 +1,7 @@
 """What the browser tests share: Debian's Chromium at phone size, a signed-in phone, axe-core."""
 
 import os
+from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
 from django.test import Client
@@ -44,3 +45,18 @@ def violations(page, name, rules=None):
     if results.violations_count:
         return [f"{name} ({page.url}):\n{results.generate_report()}"]
     return []
+
+
+def keep(page, name, where="SCREENSHOTS_DIR", **options):
+    """A screenshot of the whole page, into the folder that the environment variable `where`
+    names; none unless it is set: they are for a person to look at, and cost a second each."""
+    if folder := os.environ.get(where):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True, **options)
+
+
+def kept_file(name, content, where="SCREENSHOTS_DIR"):
+    """A picture the app made (bytes), kept as `keep` keeps a screenshot."""
+    if folder := os.environ.get(where):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        (Path(folder) / name).write_bytes(content)
