@@ -10,12 +10,11 @@ looked at.
 """
 
 import os
-import time
 from pathlib import Path
 
 import pytest
 
-from games.models import Game, ScorerLink
+from games.models import Game
 from tests.browser.conftest import wait_for_requests
 from tests.helpers.phones import TEXT
 
@@ -127,26 +126,3 @@ def test_a_game_at_the_table(phone, relay, alice):
     totals(phone, "2", "22", "41")
     if SHOTS and phone.engine != "Chromium":
         phone.screenshot(SHOTS / f"{phone.engine.lower()}-end.png")
-
-
-def test_the_scorer_who_ends_the_game_sees_the_winner(phone, make_game):
-    """A scorer link's phone saves the round that ends the game: it shows the end as the
-    owner's does, and its board's polls after the end leave it so (they replaced it with a
-    box saying the link no longer worked)."""
-    game = make_game(rounds=[(30, 0, 5), (4, 3, 0)])
-    link = ScorerLink.objects.create(game=game, number=1)
-    phone.open(f"/s/{link.token}/")
-    phone.sees("h1", "Round 3")
-
-    save(phone, {"Ana": 6, "Ben": 0, "Cleo": 2}, "Final scoresheet")
-
-    phone.sees("[data-saved]", "Round 3 saved.")
-    time.sleep(2.5)  # two polls of the board, after the end
-    phone.sees("h1, h2, h3", "Ben wins!")
-    phone.sees("h2", "Final standings")
-    phone.sees(".live-label", "This game is over: its scorer links no longer change it. "
-               "Its owner can still correct it.")  # fmt: skip
-    assert phone.texts("h1") == ["Final scoresheet"]
-    if SHOTS and phone.engine != "Chromium":
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        phone.screenshot(SHOTS / f"{phone.engine.lower()}-scorer-end.png")

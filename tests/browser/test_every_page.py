@@ -102,7 +102,10 @@ class Phone:
 
 
 @pytest.fixture
-def games(make_game):
+def games(make_game, settings):
+    # Bartholomew, Anne-Laure and Maximiliane end two games of L.L.A.M.A. (ranked on the
+    # group's table), Jean-Éric and Gwendolyn one (not yet): both kinds of row, long names.
+    settings.RANKED_AFTER_GAMES = 2
     sheet = make_game(names=LONG_NAMES, rounds=ROUNDS)
     finished = make_game(names=LONG_NAMES[:5], rounds=FINAL)
     return {

@@ -1,6 +1,7 @@
-"""A night of four games at phone size: its page, its picture, the group's table, a player's
-head to head and two players compared, at 390 and 320 px in English and French, every word
-whole and every box holding its content (small_screens.PROBLEMS, as test_every_page.py)."""
+"""A night of four games: its winner, its picture and its share, and a rematch of an old
+imported game that stays tonight's. That the night's pages fit a phone, every word whole, is
+test_every_page.py's: it loads the night, the nights, the group's table with ranked players, a
+player, two compared and the move to another night in every language at 390 and 320 px."""
 
 import pytest
 from django.urls import reverse
@@ -25,40 +26,6 @@ def night(make_game, settings):
     games = [make_game(names=NAMES, rounds=r) for r in (CLEO_WINS, ANA_WINS, CLEO_WINS, CLEO_WINS)]
     make_game(names=(NAMES[0], "Dan"))  # in progress
     return games
-
-
-def pages(games, language):
-    first = games[0].seats[0].player_id
-    third = games[0].seats[2].player_id
-    yield "night", reverse("night", args=[games[0].night_id])
-    yield "nights", reverse("nights")
-    yield "table", reverse("standings")
-    yield "player", reverse("player", args=[third])
-    yield "compare", reverse("player_compare", args=[third]) + f"?other={first}"
-    yield "move", reverse("game_night", args=[games[0].pk])
-    with translation.override(language):
-        yield "home", reverse("home")
-        yield "rules: table", reverse("rules_table")
-
-
-@pytest.mark.parametrize("language", LOCALES)
-@pytest.mark.parametrize("width", PHONES)
-def test_the_night_pages_fit_a_phone(browser, live_server, alice, night, watch, width, language):
-    phone = browser.new_context(
-        base_url=live_server.url, locale=LOCALES[language], **(PHONE | {"viewport": PHONES[width]})
-    )
-    phone.on("page", watch.attach)
-    sign_in(phone, live_server.url, alice)
-    page = phone.new_page()
-    found = []
-    try:
-        for name, url in pages(night, language):
-            page.goto(url)
-            found += [f"{name}: {problem}" for problem in problems(page)]
-            keep(page, f"{name}-{width}-{language}", "NIGHT_SHOTS")
-    finally:
-        phone.close()
-    assert not found, "\n".join(found)
 
 
 def test_a_night_of_four_games_at_390_px_names_its_winner_and_gives_its_picture(

@@ -1,10 +1,13 @@
 """The end where the eyes are: whoever saves the last round (here a scorer link's phone), the
 owner's phone that follows it and the live view each show the winner and the final standings
 on screen at once, on a small phone, wherever the page was scrolled, and say it aloud; the
-phone that saves it does so on Chromium, WebKit and Firefox, at 320 and 390 px."""
+phone that saves it does so on Chromium, WebKit and Firefox, at 320 and 390 px, and keeps it
+through its board's polls."""
 
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -159,3 +162,15 @@ def test_the_saving_phone_sees_the_end_on_every_engine_at_320_and_390_px(phone, 
         assert phone.run(focused) == "Ben wins!", where
         said = "Round 3 saved. Ben wins! 1. Ben — 3 points, 2. Cleo — 7 points, 3. Ana — 40 points"
         phone.sees("#sheet-status", said)
+
+    # Its board's polls after the end leave it so (they replaced it with a box saying the link
+    # no longer worked).
+    time.sleep(2.5)  # two polls of the board
+    phone.sees("h1, h2, h3", "Ben wins!")
+    phone.sees("h2", "Final standings")
+    phone.sees(".live-label", "This game is over: its scorer links no longer change it. "
+               "Its owner can still correct it.")  # fmt: skip
+    assert phone.texts("h1") == ["Final scoresheet"]
+    if (folder := os.environ.get("SCREENSHOTS_DIR")) and phone.engine != "Chromium":
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        phone.screenshot(Path(folder) / f"{phone.engine.lower()}-scorer-end.png")
