@@ -20,6 +20,7 @@ from games.streams.hub import hub
 from games.views import live
 from tests.browser.conftest import between_requests
 from tests.helpers.buffering import BufferingProxy
+from tests.helpers.worker import wait_for
 
 HEARTBEAT = 1  # seconds
 SILENT_FOR = 2 * HEARTBEAT + min(5, HEARTBEAT)  # static/js/stream.js
@@ -133,7 +134,8 @@ def test_a_phone_whose_fetches_failed_under_a_live_stream_catches_up(
     with between_requests():
         add_round(game, Round((2, 5, 0)), 2)  # as other phones save them
         add_round(game, Round((0, 7, 4)), 3)
-    time.sleep(5)  # each fetch fails, each tried again after 1, 2, 4 s...
+    # Its fetch fails, and so does the same fetch tried again a second later.
+    wait_for(lambda: sum(b"/board/" in line for line in relay.cut_off) >= 2, 10, every=0.05)
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 2")
 
     relay.refuse(None)

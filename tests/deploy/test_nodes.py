@@ -56,29 +56,48 @@ def redis_url(redis_server):
 
 
 @pytest.fixture(scope="module")
-def nodes(tmp_path_factory, redis_url):
-    folder = tmp_path_factory.mktemp("nodes")
-    with (
-        services.postgres() as server,
-        fresh_database(folder, server) as database_url,
-        contextlib.ExitStack() as running,
-    ):
+def postgres_server():
+    """One PostgreSQL server for the module: each pair of nodes has a database of its own."""
+    with services.postgres() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory):
+    """The static files, collected once for every node (they need no database)."""
+    folder = tmp_path_factory.mktemp("static")
+    manage(production_env(folder, "sqlite://"), "collectstatic", "--noinput")
+    return folder
+
+
+@contextlib.contextmanager
+def started_pair(folder, server, static_root, workers_too, **settings):
+    """Two nodes on a fresh database of `server`, sharing SECRET_KEY and `settings`; each runs
+    the queue's tasks too when `workers_too`."""
+    with fresh_database(folder, server) as database_url, contextlib.ExitStack() as running:
         secret = secrets.token_urlsafe(50)
         envs = [
-            production_env(folder / "static", database_url, SECRET_KEY=secret,
-                           REDIS_URL=redis_url, CACHE_DIR=str(folder / name / "cache"),
-                           REDIS_RETRY_AFTER="1")
+            production_env(static_root, database_url, SECRET_KEY=secret,
+                           CACHE_DIR=str(folder / name / "cache"), **settings)
             for name in ("a", "b")
         ]  # fmt: skip
-        manage(envs[0], "collectstatic", "--noinput")
         manage(envs[0], "migrate", "--noinput")  # once, from one node
         started = []
         for env in envs:  # one after the other: each takes the first free port
             server = Server(env, workers=2).start()
             running.callback(server.stop)
             started.append(server)
-            worker = Worker(env).start()  # each node runs the queue's tasks too
-            running.callback(worker.stop)
+            if workers_too:
+                worker = Worker(env).start()
+                running.callback(worker.stop)
+        yield started
+
+
+@pytest.fixture(scope="module")
+def nodes(tmp_path_factory, postgres_server, static_root, redis_url):
+    folder = tmp_path_factory.mktemp("nodes")
+    with started_pair(folder, postgres_server, static_root, workers_too=True,
+                      REDIS_URL=redis_url, REDIS_RETRY_AFTER="1") as started:  # fmt: skip
         yield started
 
 
@@ -337,25 +356,10 @@ def test_folds_made_by_one_node_are_read_from_redis_by_any(redis_url, settings, 
 
 
 @pytest.fixture(scope="module")
-def nodes_without_redis(tmp_path_factory):
+def nodes_without_redis(tmp_path_factory, postgres_server, static_root):
     """Two nodes on one PostgreSQL and no Redis: their streams hear each other by NOTIFY."""
     folder = tmp_path_factory.mktemp("nodes-pg")
-    with (
-        services.postgres() as server,
-        fresh_database(folder, server) as database_url,
-        contextlib.ExitStack() as running,
-    ):
-        secret = secrets.token_urlsafe(50)
-        envs = [production_env(folder / "static", database_url, SECRET_KEY=secret,
-                               CACHE_DIR=str(folder / name / "cache"))
-                for name in ("a", "b")]  # fmt: skip
-        manage(envs[0], "collectstatic", "--noinput")
-        manage(envs[0], "migrate", "--noinput")
-        started = []
-        for env in envs:
-            server = Server(env, workers=2).start()
-            running.callback(server.stop)
-            started.append(server)
+    with started_pair(folder, postgres_server, static_root, workers_too=False) as started:
         yield started
 
 

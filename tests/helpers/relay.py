@@ -17,7 +17,8 @@ does it for a test that overrides `server_url`), then:
   nor cut (a save on its way over a poor signal; `relay.held` is set once one waits), until
   `relay.release()` sends it on, or `relay.release(cut=True)` cuts it.
 
-- `relay.asked`: the first line of each request it passed on (bytes), to count them.
+- `relay.asked`: the first line of each request it passed on (bytes), to count them;
+  `relay.cut_off`: of each request `refuse` cut.
 
 The relay copies bytes and nothing else: the browser's Host header names the relay, which is
 the origin its cookies, service worker and storage belong to.
@@ -54,7 +55,7 @@ class Relay:
         self.holding, self.held, self.released, self.cut_held = None, None, None, False
         self.lock = threading.Lock()
         self.open = set()  # every socket on either side, cut at unplug()
-        self.asked = []
+        self.asked, self.cut_off = [], []
 
     @property
     def url(self):
@@ -141,7 +142,10 @@ class Relay:
         """`asks`: the source is the browser, whose requests may be refused."""
         try:
             while data := source.recv(65536):
-                if asks and (self._refuses(data) or self._holds(data)):
+                if asks and self._refuses(data):
+                    self.cut_off.append(_request_line(data))
+                    raise ConnectionResetError("refused by the relay")
+                if asks and self._holds(data):
                     raise ConnectionResetError("refused by the relay")
                 if asks and re.match(rb"[A-Z]+ /", data):
                     self.asked.append(_request_line(data))
