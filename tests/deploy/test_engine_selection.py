@@ -21,7 +21,11 @@ NOT_ENGINE = [
     "tests/browser/test_game_flow.py",
     "tests/deploy/test_catalogs.py",
     "tests/deploy/test_valid_html.py",
-    "tests/deploy/test_nodes.py",  # on a PostgreSQL of its own in the SQLite pass already
+    # On a PostgreSQL of their own in the SQLite pass already:
+    "tests/deploy/test_nodes.py",
+    "tests/jobs/test_worker.py",
+    "tests/jobs/test_kill_deletion.py",
+    "tests/jobs/test_kill_import.py",
 ]
 
 pytestmark = pytest.mark.xdist_group("engine-selection")  # one collection run, not one a core

@@ -1,4 +1,8 @@
-"""The jobs' tests with a real worker: a fresh PostgreSQL database, migrated, per module."""
+"""The jobs' tests with a real worker: a fresh PostgreSQL database, migrated, per module.
+
+Their workers are on PostgreSQL whichever pass runs them (a throwaway server in the SQLite
+pass), so they are not marked `engine`: run again in the PostgreSQL pass, they said the same
+a second time, for some 30 s of its test time."""
 
 import pytest
 

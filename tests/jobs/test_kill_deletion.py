@@ -9,8 +9,6 @@ import pytest
 
 from tests.helpers.worker import Worker, shell, wait_for
 
-pytestmark = pytest.mark.engine
-
 GAMES = 3000
 
 QUEUE_DELETION = """

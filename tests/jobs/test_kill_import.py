@@ -5,12 +5,9 @@ what it wrote, and the same file imported again gives the whole backup once. A r
 import json
 
 import psycopg
-import pytest
 
 from tests.helpers.worker import Worker, shell, wait_for
 from tests.history.test_import_beside_saves import quiet_game
-
-pytestmark = pytest.mark.engine
 
 GAMES = 1000
 

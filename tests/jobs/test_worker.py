@@ -7,7 +7,7 @@ import pytest
 
 from tests.helpers.worker import Worker, job_states, queue_pings, shell, wait_for
 
-pytestmark = [pytest.mark.engine, pytest.mark.xdist_group("worker")]
+pytestmark = pytest.mark.xdist_group("worker")
 
 
 @pytest.fixture
