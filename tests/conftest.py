@@ -12,7 +12,7 @@ from games import rules
 from games.rules import Round
 from games.services.games import start_game
 from games.services.rounds import add_round
-from tests.helpers.live import running_server
+from tests.helpers.worker import running_server
 
 # Hypothesis: few examples in the edit loop, many in CI (CI=true), or HYPOTHESIS_PROFILE=name.
 # The fuzzing of forms through the database lifts the too_slow and fixture checks itself.
@@ -39,7 +39,7 @@ TESTS = Path(__file__).parent
 # Fixtures that start a process (a gunicorn, a worker, a database server) or a browser: a test
 # that uses one is marked `server` or `browser`, and `make check` leaves it out.
 SERVER_FIXTURES = {
-    "live_app", "live_server", "database", "guarded_server", "redis_url", "redis_server", "nodes",
+    "live_app", "live_server", "database", "redis_url", "redis_server", "nodes",
 }  # fmt: skip
 
 
@@ -194,7 +194,9 @@ def _empty_caches():
 def live_app(tmp_path_factory):
     """gunicorn with production settings on a database of its own (see tests/helpers/live.py)."""
     # The race tests count an account's games by exporting it, more often than an hour allows,
-    # and streamed (3,000 games of 8 rounds).
-    env = {"EXPORTS_PER_HOUR": "1000", "EXPORT_STREAM_MAX_ROUNDS": "100000"}
+    # and streamed (3,000 games of 8 rounds). Every phone of the suite logs in from 127.0.0.1:
+    # the address's own limit is out of the way of each account's (test_login_throttle.py).
+    env = {"EXPORTS_PER_HOUR": "1000", "EXPORT_STREAM_MAX_ROUNDS": "100000",
+           "LOGIN_FAILURES_PER_ADDRESS": "1000"}  # fmt: skip
     with running_server(tmp_path_factory.mktemp("live"), **env) as server:
         yield server

@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.helpers.live import PASSWORD, EventStream, Phone, running_server
+from tests.helpers.live import PASSWORD, EventStream, Phone
+from tests.helpers.worker import running_server
 
 SLOW_SECONDS = 8  # past uvicorn_worker's 5 s, well within gunicorn.conf.py's 30
 

@@ -10,8 +10,8 @@ import time
 import pytest
 from django.db import connection
 
-from tests.helpers.live import Phone, running_server
-from tests.helpers.worker import shell
+from tests.helpers.live import Phone
+from tests.helpers.worker import running_server, shell
 
 FILE_BYTES = 8 * 1024 * 1024  # far more than the socket buffers hold: the sender must wait
 

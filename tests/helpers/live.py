@@ -133,25 +133,6 @@ class Server:
             self.process.wait(timeout=30)
 
 
-@contextlib.contextmanager
-def running_server(folder, workers=4, **extra_env):
-    """gunicorn on a migrated fresh database, with collected static files, and the worker that
-    runs its tasks (`manage.py worker`, as in production); stopped afterwards."""
-    from tests.helpers.worker import Worker  # which imports this module
-
-    with fresh_database(folder) as database_url:
-        env = production_env(Path(folder) / "static", database_url, **extra_env)
-        manage(env, "collectstatic", "--noinput")
-        manage(env, "migrate", "--noinput")
-        server, worker = Server(env, workers=workers), Worker(env)
-        try:
-            worker.start()
-            yield server.start()
-        finally:
-            server.stop()
-            worker.stop()
-
-
 class Response:
     def __init__(self, raw):
         self.status, self.headers = raw.status, raw.headers

@@ -1,14 +1,17 @@
-"""`manage.py worker` in a subprocess, on a database of the test's own (tests/helpers/live.py)."""
+"""`manage.py worker` in a subprocess, on a database of the test's own (tests/helpers/live.py),
+and `running_server`: gunicorn with the worker beside it, as production runs them."""
 
+import contextlib
 import json
 import signal
 import subprocess
 import tempfile
 import time
+from pathlib import Path
 
 import psycopg
 
-from tests.helpers.live import PYTHON, ROOT, manage
+from tests.helpers.live import PYTHON, ROOT, Server, fresh_database, manage, production_env
 
 QUEUE_PINGS = """
 import json
@@ -90,3 +93,20 @@ def wait_for(check, timeout=60, every=0.2):
             return found
         time.sleep(every)
     raise AssertionError(f"not within {timeout} s: {check.__doc__ or check}")
+
+
+@contextlib.contextmanager
+def running_server(folder, workers=4, **extra_env):
+    """gunicorn on a migrated fresh database, with collected static files, and the worker that
+    runs its tasks (`manage.py worker`, as in production); stopped afterwards."""
+    with fresh_database(folder) as database_url:
+        env = production_env(Path(folder) / "static", database_url, **extra_env)
+        manage(env, "collectstatic", "--noinput")
+        manage(env, "migrate", "--noinput")
+        server, worker = Server(env, workers=workers), Worker(env)
+        try:
+            worker.start()
+            yield server.start()
+        finally:
+            server.stop()
+            worker.stop()

@@ -8,7 +8,7 @@ from django.utils import timezone
 from accounts import throttle
 from common import limits
 from common.models import Counter
-from tests.helpers.live import PASSWORD, Phone, at_once, running_server
+from tests.helpers.live import PASSWORD, Phone, at_once
 
 WRONG = {"username": "alice", "password": "wrong-horse"}
 RIGHT = {"username": "alice", "password": "correct-horse-9"}
@@ -158,20 +158,12 @@ def test_client_address_takes_the_last_address_the_proxy_added(rf, settings, hea
     assert limits.client_address(request) == address
 
 
-@pytest.fixture(scope="module")
-def guarded_server(tmp_path_factory):
-    """gunicorn with four workers; the address's own limit out of the way of the account's."""
-    folder = tmp_path_factory.mktemp("throttle")
-    with running_server(folder, LOGIN_FAILURES_PER_ADDRESS="1000") as server:
-        yield server
-
-
-def test_parallel_wrong_passwords_get_no_more_checks_than_the_limit(guarded_server):
+def test_parallel_wrong_passwords_get_no_more_checks_than_the_limit(live_app):
     username = f"erin-{uuid.uuid4().hex[:8]}"
-    Phone(guarded_server).sign_up(username)
+    Phone(live_app).sign_up(username)
     posts = []
     for _ in range(16):
-        phone = Phone(guarded_server)
+        phone = Phone(live_app)
         token = phone.get("/accounts/login/").csrf_token()
         data = {"csrfmiddlewaretoken": token, "username": username, "password": "wrong-9"}
         posts.append(lambda phone=phone, data=data: phone.post("/accounts/login/", data))
@@ -180,4 +172,4 @@ def test_parallel_wrong_passwords_get_no_more_checks_than_the_limit(guarded_serv
 
     assert sorted(statuses) == [422] * 5 + [429] * 11
     right = {"username": username, "password": PASSWORD}
-    assert Phone(guarded_server).submit("/accounts/login/", right).status == 429
+    assert Phone(live_app).submit("/accounts/login/", right).status == 429
