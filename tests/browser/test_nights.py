@@ -3,15 +3,22 @@ imported game that stays tonight's. That the night's pages fit a phone, every wo
 test_every_page.py's: it loads the night, the nights, the group's table with ranked players, a
 player, two compared and the move to another night in every language at 390 and 320 px."""
 
+from datetime import timedelta
+
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
+from games import nights
+from games.models import Game
 from games.reports import night_picture
 from games.wording import and_list
 from tests.browser.small_screens import problems
+from tests.browser.test_share_result import SHARE_STAND_IN
 from tests.helpers.browser import PHONE, keep, kept_file, sign_in
+from tests.history.test_backup_import import upload
 
 NAMES = ("Bartholomew", "Anne-Laure", "Maximiliane")
 CLEO_WINS = [(31, 0, 12), (20, 3, -10)]  # the third player wins
@@ -43,8 +50,6 @@ def test_a_night_of_four_games_at_390_px_names_its_winner_and_gives_its_picture(
 
 
 def test_the_night_is_shared_as_a_picture_with_its_own_button(page, signed_in, night):
-    from tests.browser.test_share_result import SHARE_STAND_IN
-
     page.add_init_script(SHARE_STAND_IN)
     page.goto(reverse("night", args=[night[0].night_id]))
     page.get_by_role("link", name="Share the night").click()
@@ -70,14 +75,6 @@ EVENING = [
 def evening_and_an_old_import(make_game, bob, alice):
     """Four games tonight; before them, a game of weeks ago imported from a backup, in a night
     of its own named "Soirée chez Mamie"."""
-    from datetime import timedelta
-
-    from django.test import Client
-
-    from games import nights
-    from games.models import Game
-    from tests.history.test_backup_import import upload
-
     old = make_game(owner=bob, names=("Léa", "Papa"), rounds=[(31, 0), (20, 3)])
     weeks_ago = old.created_at - timedelta(weeks=4)
     Game.objects.filter(pk=old.pk).update(created_at=weeks_ago)
