@@ -35,14 +35,19 @@ def test_it_is_a_png_of_the_stated_size(alice_client, make_game):
     assert image.format == "PNG" and image.size == (picture.WIDTH, picture.HEIGHT)
 
 
-def test_its_file_name_names_the_winner(alice_client, make_game):
+def test_its_file_name_names_the_winner_and_the_day_as_the_table_lived_it(
+    alice_client, make_game, settings
+):
+    settings.TIME_ZONE = "Europe/Paris"
     game = finished_game(make_game, names=("Ana", "Ben", "Zoé"))
+    # Half past midnight in Paris, still the 14th in UTC (it failed each night from 23:00 UTC,
+    # when the test read the day in UTC).
+    Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 3, 14, 23, 30, tzinfo=UTC))
 
     response = alice_client.get(url(game))
 
-    day = game.created_at.date().isoformat()
     assert response["Content-Disposition"] == (
-        f"inline; filename*=utf-8''scorekeeper-zo%C3%A9-{day}.png"
+        "inline; filename*=utf-8''scorekeeper-zo%C3%A9-2026-03-15.png"
     )
 
 
