@@ -71,10 +71,10 @@ def static_root(tmp_path_factory):
 
 
 @contextlib.contextmanager
-def started_pair(folder, server, static_root, workers_too, **settings):
-    """Two nodes on a fresh database of `server`, sharing SECRET_KEY and `settings`; each runs
-    the queue's tasks too when `workers_too`."""
-    with fresh_database(folder, server) as database_url, contextlib.ExitStack() as running:
+def started_pair(folder, postgres_url, static_root, workers_too, **settings):
+    """Two nodes on a fresh database of the server at `postgres_url`, sharing SECRET_KEY and
+    `settings`; each runs the queue's tasks too when `workers_too`."""
+    with fresh_database(folder, postgres_url) as database_url, contextlib.ExitStack() as running:
         secret = secrets.token_urlsafe(50)
         envs = [
             production_env(static_root, database_url, SECRET_KEY=secret,
