@@ -5,9 +5,7 @@ Polish typesetting keeps such a word on the line of the word after it ("w domu",
 that space once, here, on every Polish page as it leaves the server (the middleware
 `scorekeeper.middleware.bind_polish_single_letters`): the catalog's sentences, the rule pages,
 the names people typed, all alike. Only text is touched: a tag and its attributes, a comment,
-and the content of <script>, <style>, <pre> and <textarea> stay as they are. The sentences the
-scripts write from `data-` attributes are bound in the browser, by the same rule
-(static/js/typography.js).
+and the content of <script>, <style>, <pre> and <textarea> stay as they are.
 """
 
 import re

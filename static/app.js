@@ -1,6 +1,5 @@
 // The one script every page loads (templates/base.html), as a module: it brings the others,
 // one module of static/js/ per job. Every page works without JavaScript; these only help.
-import "./js/typography.js"; // first: on a Polish page, no one-letter word the others write ends a line
 import "./js/forms.js"; // a field's error goes once it is filled again
 import "./js/sheet.js"; // typing a round: Next, Done, "Emptied hand", who quit last
 import "./js/save.js"; // a round's save, and what its answer or its failure shows
